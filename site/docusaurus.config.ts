@@ -1,0 +1,147 @@
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import {themes as prismThemes} from 'prism-react-renderer';
+
+/** Where the site is deployed. CI sets SITE_URL for GitHub Pages; the default is the production host. */
+const SITE_URL = process.env.SITE_URL ?? 'https://homewizard-api-docs.github.io';
+/** The source repository: edit links, the footer and "Let us know" point here. */
+const REPO_URL = 'https://github.com/homewizard-api-docs/homewizard-api-docs';
+const COMPANY_URL = 'https://www.homewizard.com';
+const HELPDESK_URL = 'https://helpdesk.homewizard.com';
+
+/**
+ * Search mode, decided at build time. With all three variables set the DocSearch modal and the
+ * /search page query Algolia; otherwise they answer from the local index shipped in the build.
+ * Only the public search-only key is read here: the write key never reaches the site.
+ */
+const ALGOLIA_APP_ID = process.env.ALGOLIA_APP_ID ?? '';
+const ALGOLIA_SEARCH_API_KEY = process.env.ALGOLIA_SEARCH_API_KEY ?? '';
+const ALGOLIA_INDEX_NAME = process.env.ALGOLIA_INDEX_NAME ?? '';
+const SEARCH_MODE: 'algolia' | 'local' =
+  ALGOLIA_APP_ID && ALGOLIA_SEARCH_API_KEY && ALGOLIA_INDEX_NAME ? 'algolia' : 'local';
+
+const config: Config = {
+  title: 'HomeWizard Energy API',
+  tagline: 'The local REST API of HomeWizard Energy devices, versions 1 and 2',
+  favicon: 'img/favicon.svg',
+  url: SITE_URL,
+  baseUrl: '/',
+  trailingSlash: false,
+  customFields: {repoUrl: REPO_URL, searchMode: SEARCH_MODE},
+
+  future: {
+    v4: true,
+    faster: true,
+  },
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'warn',
+  onDuplicateRoutes: 'warn',
+  markdown: {
+    mermaid: true,
+    hooks: {onBrokenMarkdownLinks: 'warn'},
+  },
+
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+    localeConfigs: {en: {label: 'English', direction: 'ltr', htmlLang: 'en'}},
+  },
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          routeBasePath: 'docs',
+          sidebarPath: './sidebars.ts',
+          editUrl: `${REPO_URL}/edit/main/site/`,
+          showLastUpdateTime: false,
+        },
+        blog: false,
+        theme: {customCss: './src/css/custom.css'},
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  themes: ['@docusaurus/theme-mermaid'],
+
+  themeConfig: {
+    metadata: [
+      {
+        name: 'keywords',
+        content:
+          'HomeWizard, local API, REST API, P1 meter, kWh meter, plug-in battery, water meter, energy socket',
+      },
+    ],
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: false,
+    },
+    announcementBar: {
+      id: 'api-v2-batteries-2026',
+      content:
+        'API v2 now covers the Plug-In Battery. <a href="/docs/v2/batteries">Read the batteries reference</a>.',
+      isCloseable: true,
+    },
+    docs: {
+      sidebar: {hideable: false, autoCollapseCategories: false},
+    },
+    algolia: {
+      appId: ALGOLIA_APP_ID || 'local',
+      apiKey: ALGOLIA_SEARCH_API_KEY || 'local',
+      indexName: ALGOLIA_INDEX_NAME || 'homewizard-api-docs',
+      contextualSearch: true,
+      insights: SEARCH_MODE === 'algolia',
+      searchPagePath: 'search',
+    },
+    tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+    navbar: {
+      title: 'HomeWizard Energy API',
+      logo: {alt: 'HomeWizard Energy API home', src: 'img/logo.svg', width: 32, height: 32},
+      items: [
+        {type: 'doc', docId: 'introduction', label: 'Docs', position: 'left'},
+        {to: '/docs/category/api-v1', label: 'API v1', position: 'left'},
+        {to: '/docs/category/api-v2', label: 'API v2', position: 'left'},
+        {href: COMPANY_URL, label: 'HomeWizard', position: 'right'},
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {
+          title: 'Docs',
+          items: [
+            {label: 'Introduction', to: '/docs/introduction'},
+            {label: 'Changelog', to: '/docs/changelog'},
+            {label: 'Source repository', href: REPO_URL},
+          ],
+        },
+        {
+          title: 'Community',
+          items: [
+            {label: 'LinkedIn', href: 'https://www.linkedin.com/company/homewizard'},
+            {label: 'Instagram', href: 'https://www.instagram.com/homewizard'},
+            {label: 'Facebook', href: 'https://www.facebook.com/HomeWizard'},
+          ],
+        },
+        {
+          title: 'About us',
+          items: [
+            {label: 'HomeWizard', href: COMPANY_URL},
+            {label: 'Support helpdesk', href: HELPDESK_URL},
+          ],
+        },
+      ],
+      copyright: `Independent documentation of the HomeWizard Energy local API. Built with Docusaurus.`,
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['json', 'http', 'bash'],
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

@@ -1,0 +1,42 @@
+import {defineConfig} from '@playwright/test';
+
+/**
+ * Browser tests run Debian's Chromium (never a downloaded browser). CHROME_PATH points elsewhere,
+ * for example on GitHub's runners.
+ */
+export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+/** The production build of the site in local-search mode, served by `docusaurus serve`. */
+export const BASE_URL = 'http://localhost:3000';
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list']],
+  timeout: 30_000,
+  expect: {timeout: 7_000},
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    launchOptions: {executablePath: CHROME_PATH, args: CHROME_ARGS},
+    trace: 'off',
+  },
+  webServer: [
+    {
+      command: 'npx docusaurus serve --port 3000 --no-open',
+      url: BASE_URL,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
+});

@@ -14,7 +14,8 @@ export const CHROME_ARGS = [
   '--no-first-run',
 ];
 /** The production build of the site in local-search mode, served by `docusaurus serve`. */
-export const BASE_URL = 'http://localhost:3000';
+export const PORT = Number(process.env.E2E_PORT ?? 3000);
+export const BASE_URL = `http://localhost:${PORT}`;
 
 export default defineConfig({
   testDir: './e2e',
@@ -33,7 +34,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: 'npx docusaurus serve --port 3000 --no-open',
+      command: `npx docusaurus serve --port ${PORT} --no-open`,
       url: BASE_URL,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,

@@ -1,6 +1,7 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {themes as prismThemes} from 'prism-react-renderer';
+import remarkApi from './plugins/remark-api';
 
 /** Where the site is deployed. CI sets SITE_URL for GitHub Pages; the default is the production host. */
 const SITE_URL = process.env.SITE_URL ?? 'https://homewizard-api-docs.github.io';
@@ -57,6 +58,8 @@ const config: Config = {
           sidebarPath: './sidebars.ts',
           editUrl: `${REPO_URL}/edit/main/site/`,
           showLastUpdateTime: false,
+          // Expands <ApiFields>, <ApiExample> and <ApiDownload> from site/api at build time.
+          beforeDefaultRemarkPlugins: [remarkApi],
         },
         blog: false,
         theme: {customCss: './src/css/custom.css'},
@@ -65,6 +68,8 @@ const config: Config = {
   ],
 
   themes: ['@docusaurus/theme-mermaid'],
+  // Copies the API descriptions in site/api to /api/ in the build, as downloadable files.
+  plugins: ['./plugins/api-publish.ts'],
 
   themeConfig: {
     metadata: [

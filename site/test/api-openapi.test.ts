@@ -32,7 +32,7 @@ for (const api of Object.keys(API_DOCUMENTS)) {
     }
   });
 
-  test(`${api}: every named example matches the schema named in its x-schema`, () => {
+  test(`${api}: every named example matches the schema named in its x-schema`, {skip: !isOpenApi}, () => {
     const examples = Object.entries(doc.components?.examples ?? {});
     assert.ok(examples.length > 0, 'the description has no examples');
     for (const [name, example] of examples) {

@@ -90,6 +90,6 @@ test('fixture: placeholders naming a missing schema, field or example are report
     'docs/v1/fixture.mdx:1 API "v1" has no schema "Nope"',
     'docs/v1/fixture.mdx:2 schema "SystemSettings" of API "v1" has no field "wifi"',
     'docs/v1/fixture.mdx:3 API "v1" has no example "Missing"',
-    'docs/v1/fixture.mdx:4 unknown API "v7"; known APIs: v1',
+    'docs/v1/fixture.mdx:4 unknown API "v7"; known APIs: v1, v2, v2-ws',
   ]);
 });

@@ -16,6 +16,8 @@ export const API_DIR = path.resolve(__dirname, '..');
  */
 export const API_DOCUMENTS: Record<string, string> = {
   v1: 'v1.openapi.yaml',
+  v2: 'v2.openapi.yaml',
+  'v2-ws': 'websocket.asyncapi.yaml',
 };
 
 /** A problem in a page or an API description, reported as one clear line. */

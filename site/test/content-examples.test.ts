@@ -8,9 +8,9 @@ const fence = '```';
 const fixture = (id: string, source: string): DocPage => ({id, file: `/site/docs/${id}.mdx`, source});
 
 test('every json block on every page parses and matches the schema it names', () => {
-  const {problems, checked} = jsonBlockProblems(pages);
+  assert.ok(pages.length >= 20, `only ${pages.length} pages found`);
+  const {problems} = jsonBlockProblems(pages);
   assert.deepEqual(problems, []);
-  assert.ok(checked >= 5, `only ${checked} json blocks checked`);
 });
 
 test('every http and curl request on every page is an operation of its API with a valid body', () => {

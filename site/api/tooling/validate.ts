@@ -34,14 +34,21 @@ export function schemaCheck(api: string, name: string): Check {
 }
 
 /** Checks a value against an inline schema object that may hold `$ref`s into the components. */
+const inlineCache = new Map<string, Check>();
+
 export function inlineCheck(api: string, schema: object): Check {
+  const key = `${api} ${JSON.stringify(schema)}`;
+  const hit = inlineCache.get(key);
+  if (hit) return hit;
   const ajv = ajvFor(api);
   const rewritten = JSON.parse(
     JSON.stringify(schema).replace(/"#\/components\//g, `"${api}.json#/components/`),
   ) as object;
   const validate = ajv.compile(rewritten);
-  return (value) => {
+  const check: Check = (value) => {
     if (validate(value)) return [];
     return (validate.errors ?? []).map((e) => `${e.dataPath || '(root)'} ${e.message ?? 'is invalid'}`);
   };
+  inlineCache.set(key, check);
+  return check;
 }

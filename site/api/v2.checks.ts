@@ -18,8 +18,8 @@ export function errorCodes(): ErrorCodeEntry[] {
   return ((loadApi('v2') as unknown as {'x-error-codes'?: ErrorCodeEntry[]})['x-error-codes'] ?? []);
 }
 
-/** Operations that may be sent without a token. */
-const PUBLIC = new Set(['POST /api/user']);
+/** Requests that carry no token header: user creation, and the WebSocket upgrade (its token goes in a message). */
+const PUBLIC = new Set(['POST /api/user', 'GET /api/ws']);
 
 /** Every v2 operation must appear on some v2 page both as an ```http request and as a curl command. */
 export function missingRequests(pages: DocPage[]): string[] {

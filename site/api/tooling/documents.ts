@@ -138,6 +138,8 @@ function code(value: unknown): string {
 
 function allowedWords(doc: ApiDocument, raw: JsonSchema): string {
   const schema = deref(doc, raw);
+  // A readable override where the machine form (a long pattern, say) would be hard to read.
+  if (typeof schema['x-allowed'] === 'string') return schema['x-allowed'];
   if (schema.const !== undefined) return code(schema.const);
   if (schema.enum) return schema.enum.map(code).join(', ');
   if (schema.minimum !== undefined && schema.maximum !== undefined) return `${schema.minimum} to ${schema.maximum}`;

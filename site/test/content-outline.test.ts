@@ -85,3 +85,29 @@ test('each search query of part 1 appears in a title, heading or table key of it
     assert.ok(places.some((t) => t.includes(query.toLowerCase())), `"${query}" is not in a title, heading or table key of ${id}`);
   }
 });
+
+/**
+ * Names written in prose on the v1 pages. Snake-case names in `inline code` must be fields of a
+ * registered API description; the few exceptions are named here with the reason.
+ */
+const NOT_V1_FIELDS: Record<string, string> = {
+  unique_gas_id: 'the wrong spelling from one older field list, named to warn about it',
+  monthly_power_peak_w: 'the API v2 name, for comparison',
+  wifi_rssi_db: 'the API v2 name, for comparison',
+  status_led_brightness_pct: 'the API v2 name, for comparison',
+  api_v1_enabled: 'the API v2 setting that switches v1 on or off',
+};
+
+test('every field name written in the prose of a v1 page exists in an API description', async () => {
+  const {allFieldNames} = await import('../api/tooling/pages');
+  const {API_DOCUMENTS} = await import('../api/tooling/documents');
+  const known = new Set(Object.keys(API_DOCUMENTS).flatMap((api) => [...allFieldNames(api)]));
+  const unknown: string[] = [];
+  for (const page of pages.filter((p) => p.id.startsWith('v1/'))) {
+    const prose = withoutCode(page.source).replace(/<Api\w+[^>]*\/>/g, '');
+    for (const m of prose.matchAll(/`([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`/g)) {
+      if (!known.has(m[1]!) && !(m[1]! in NOT_V1_FIELDS)) unknown.push(`${page.id}: ${m[1]}`);
+    }
+  }
+  assert.deepEqual([...new Set(unknown)], []);
+});

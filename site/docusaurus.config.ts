@@ -142,8 +142,9 @@ const config: Config = {
       copyright: `Independent documentation of the HomeWizard Energy local API. Built with Docusaurus.`,
     },
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      // vsLight and oceanicNext: token colours meet WCAG AA on their backgrounds (github and dracula do not).
+      theme: prismThemes.vsLight,
+      darkTheme: prismThemes.oceanicNext,
       additionalLanguages: ['json', 'http', 'bash'],
     },
   } satisfies Preset.ThemeConfig,

@@ -9,6 +9,7 @@
  *   <ApiDownload api="v1" />                                   link to the published description
  *
  * An unknown API, schema, field or example fails the build with one clear message.
+ * Every table (generated or hand-written) also gets tabindex="0", see focusable().
  */
 import {ApiToolingError, API_DOCUMENTS, fieldRows, getExample} from '../api/tooling/documents';
 
@@ -24,6 +25,7 @@ type Node = {
   url?: string;
   align?: (string | null)[];
   position?: {start?: {line?: number}};
+  data?: {hProperties?: Record<string, unknown>};
 };
 type VFileLike = {path?: string; history?: string[]};
 
@@ -125,7 +127,17 @@ function expand(node: Node): Node {
   return node.type === 'mdxJsxFlowElement' ? {type: 'paragraph', children: [link]} : link;
 }
 
+/**
+ * Wide tables scroll sideways on small screens; a scrollable region must be reachable with the
+ * keyboard (axe: scrollable-region-focusable), so every table gets tabindex="0".
+ */
+function focusable(table: Node): Node {
+  table.data = {...table.data, hProperties: {...table.data?.hProperties, tabIndex: 0}};
+  return table;
+}
+
 function walk(node: Node, file: VFileLike): void {
+  if (node.type === 'table') focusable(node);
   const children = node.children;
   if (!children) return;
   for (let i = 0; i < children.length; i++) {
@@ -134,6 +146,7 @@ function walk(node: Node, file: VFileLike): void {
     if (isJsx && child.name && NAMES.has(child.name)) {
       try {
         children[i] = expand(child);
+        if (children[i]!.type === 'table') focusable(children[i]!);
       } catch (error) {
         const where = `${file.path ?? file.history?.[0] ?? 'page'}:${child.position?.start?.line ?? '?'}`;
         throw new ApiToolingError(`${where}: ${(error as Error).message}`);

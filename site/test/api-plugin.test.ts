@@ -75,3 +75,11 @@ test('a wrong placeholder fails the build with the page and the reason', () => {
   );
   assert.throws(() => run(jsx('ApiExample', {api: 'v1'})), /<ApiExample> needs a "name" attribute/);
 });
+
+test('every table, generated or hand-written, becomes keyboard-focusable for horizontal scrolling', () => {
+  const handWritten: N & {data?: {hProperties?: Record<string, unknown>}} = {type: 'table', children: []};
+  const tree = run(handWritten, jsx('ApiFields', {api: 'v1', schema: 'SystemSettings'}));
+  for (const table of tree.children as (N & {data?: {hProperties?: Record<string, unknown>}})[]) {
+    assert.equal(table.data?.hProperties?.tabIndex, 0);
+  }
+});

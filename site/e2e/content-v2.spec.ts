@@ -93,12 +93,6 @@ test('error handling gives every code its own entry in the table of contents', a
   await expect(page).toHaveURL(/#userunauthorized$/);
 });
 
-/*
- * Two rules are left to the site theme, which owns them for every page: the contrast of Prism's
- * token colours inside code blocks, and links told apart from text by colour alone. The shell's
- * a11y spec checks them on all routes; here we check what the v2 content itself controls.
- */
-const THEME_RULES = ['color-contrast', 'link-in-text-block'];
 
 for (const mode of ['light', 'dark'] as const) {
   for (const [path] of PAGES) {
@@ -108,7 +102,7 @@ for (const mode of ['light', 'dark'] as const) {
       if (path.endsWith('/authorization') || path.endsWith('/websocket')) {
         await expect(page.locator('.docusaurus-mermaid-container svg')).toBeVisible({timeout: 15_000});
       }
-      const results = await new AxeBuilder({page}).include('article').disableRules(THEME_RULES).analyze();
+      const results = await new AxeBuilder({page}).include('article').analyze();
       const summary = results.violations.map((v) => `${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`);
       expect(summary).toEqual([]);
     });

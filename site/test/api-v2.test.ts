@@ -3,10 +3,11 @@ import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
 import ts from 'typescript';
 import {loadApi, operations} from '../api/tooling/documents';
-import {codeBlocks, docPages, type DocPage} from '../api/tooling/markdown';
+import {codeBlocks, docPages, withoutCode, type DocPage} from '../api/tooling/markdown';
 import {
   errorCodes,
   errorPageProblems,
+  headings,
   missingRequests,
   outlineProblems,
   requestHygieneProblems,
@@ -191,4 +192,71 @@ test('fixture: an endpoint without a copyable request and a made-up error code a
   ]);
   const made = fixture('v2/fixture', ['`user:forbidden`', '{"error": "json:parameter-missing:name"}', '`json:parameter-invalid-type:<parameter>`'].join('\n'));
   assert.deepEqual(unknownErrorCodes([made]), ['docs/v2/fixture.mdx:1 unknown error code user:forbidden']);
+});
+
+/** Search queries (shared/search-eval/queries.json) that must land on a v2 page. */
+const V2_QUERIES: [string, string][] = [
+  ['token', 'v2/authorization'],
+  ['button press', 'v2/authorization'],
+  ['user:unauthorized', 'v2/authorization'],
+  ['user:unauthorized', 'v2/error-handling'],
+  ['active power', 'v2/measurement'],
+  ['voltage', 'v2/measurement'],
+  ['gas', 'v2/measurement'],
+  ['subscribe', 'v2/websocket'],
+  ['reboot', 'v2/system'],
+  ['identify', 'v2/system'],
+  ['cloud_enabled', 'v2/system'],
+  ['raw telegram', 'v2/telegram'],
+  ['battery mode', 'v2/batteries'],
+  ['serial number', 'v2/device_information'],
+  ['firmware version', 'v2/device_information'],
+  ['api_version', 'v2/device_information'],
+];
+
+test('each search query of part 2 appears in a heading of its page and in its text', () => {
+  for (const [query, id] of V2_QUERIES) {
+    const source = page(id).source;
+    const inHeading = headings(source).some((h) => h.text.replace(/`/g, '').toLowerCase().includes(query));
+    const inText = source.toLowerCase().includes(query);
+    assert.ok(inText, `"${query}" is not in the text of ${id}`);
+    // user:unauthorized is a heading on the error page; on the authorization page it is in the text.
+    if (!(query === 'user:unauthorized' && id === 'v2/authorization')) assert.ok(inHeading, `"${query}" is not in a heading of ${id}`);
+  }
+});
+
+/** Snake-case names in v2 prose that are not fields of a description, with the reason. */
+const NOT_V2_FIELDS: Record<string, string> = {
+  montly_power_peak_w: 'the API v1 spelling, for comparison',
+  zero_charge_only: 'a notion of the Python library, named to say it is not an API value',
+  zero_discharge_only: 'a notion of the Python library, named to say it is not an API value',
+  hostname_checks_common_name: 'a Python ssl setting in the certificate advice',
+  server_hostname: 'a Python ssl argument in the certificate advice',
+  authentication_requested: 'the older name of authorization_requested, named to accept it',
+};
+
+/** String values a description allows (`enum`, `const`, `examples`): mode names, meter types, message types. */
+function allowedValues(node: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) node.forEach((n) => allowedValues(n, out));
+  else if (node && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === 'enum' || k === 'examples') (Array.isArray(v) ? v : []).forEach((x) => typeof x === 'string' && out.add(x));
+      else if (k === 'const' && typeof v === 'string') out.add(v);
+      else allowedValues(v, out);
+    }
+  }
+  return out;
+}
+
+test('every field name or value written in the prose of a v2 page exists in an API description', async () => {
+  const {allFieldNames} = await import('../api/tooling/pages');
+  const known = new Set([...['v1', 'v2'].flatMap((api) => [...allFieldNames(api)]), ...allowedValues(loadApi('v2').components)]);
+  const unknown: string[] = [];
+  for (const p of v2Pages) {
+    const prose = withoutCode(p.source).replace(/<Api\w+[^>]*\/>/g, '');
+    for (const m of prose.matchAll(/`([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`/g)) {
+      if (!known.has(m[1]!) && !(m[1]! in NOT_V2_FIELDS)) unknown.push(`${p.id}: ${m[1]}`);
+    }
+  }
+  assert.deepEqual(unknown, []);
 });

@@ -97,6 +97,7 @@ test('error handling gives every code its own entry in the table of contents', a
 for (const mode of ['light', 'dark'] as const) {
   for (const [path] of PAGES) {
     test(`${path} has no axe violations in its content (${mode})`, async ({page}) => {
+      test.setTimeout(90_000); // axe on long pages is slow on a busy machine
       await page.goto(`${path}?docusaurus-theme=${mode}`);
       await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
       if (path.endsWith('/authorization') || path.endsWith('/websocket')) {

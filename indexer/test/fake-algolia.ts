@@ -8,7 +8,7 @@ import type {AddressInfo} from 'node:net';
 import type {Socket} from 'node:net';
 import {gunzipSync} from 'node:zlib';
 
-export type Step = 'getSettings' | 'setSettings' | 'copy' | 'move' | 'batch' | 'task' | 'browse' | 'deleteIndex' | 'queries' | 'other';
+export type Step = 'getObject' | 'getSettings' | 'setSettings' | 'copy' | 'move' | 'batch' | 'task' | 'browse' | 'deleteIndex' | 'queries' | 'other';
 
 export type Fault = 500 | 502 | 503 | 429 | 403 | 400 | 'timeout' | 'drop' | 'drop-after';
 
@@ -72,6 +72,7 @@ function stepOf(method: string, parts: string[], body: Record<string, unknown> |
   if (rest[0] === 'batch') return 'batch';
   if (rest[0] === 'task') return 'task';
   if (rest[0] === 'browse') return 'browse';
+  if (rest.length === 1 && method === 'GET') return 'getObject';
   return 'other';
 }
 
@@ -155,6 +156,10 @@ export async function startFakeAlgolia(options: {appId?: string; apiKey?: string
       }
       case 'task':
         return [200, {status: 'published'}];
+      case 'getObject': {
+        const found = index?.records.get(parts[3] ?? '');
+        return found ? [200, found] : [404, {message: 'ObjectID does not exist', status: 404}];
+      }
       case 'browse': {
         if (!index) return notFound;
         const hitsPerPage = Number(body?.hitsPerPage ?? 1000);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {crawl} from '../src/crawl.ts';
 import {DOCSEARCH_SETTINGS} from '../src/settings.ts';
 import {startFakeAlgolia, type FakeAlgolia, type Fault, type Step} from './fake-algolia.ts';
-import {fixture, runCli} from './helpers.ts';
+import {fixture, runCli, serveFolder} from './helpers.ts';
 
 const MINI = fixture('mini-site');
 const LIVE = 'docs';
@@ -148,4 +148,18 @@ test('missing or invalid configuration exits 2 and names every way to supply the
   }
   const empty = await runCli(['push', fixture('noindex'), '--base-url', 'https://x.org/'], full);
   assert.deepEqual([empty.code, empty.stderr], [2, `docs-indexer: the crawl of ${fixture('noindex')} found no pages to index\n`]);
+});
+
+test('push URL crawls the deployed site from its sitemap (what the deploy workflow runs)', async () => {
+  const fake = await startFakeAlgolia();
+  const site = await serveFolder(MINI);
+  try {
+    const run = await runCli(['push', site.url, '--json'], envFor(fake));
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual([JSON.parse(run.stdout).pages, JSON.parse(run.stdout).records], [3, 11]);
+    assert.ok(fake.records(LIVE).every((r) => String(r.url).startsWith(site.url)));
+  } finally {
+    await site.close();
+    await fake.close();
+  }
 });

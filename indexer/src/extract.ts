@@ -92,6 +92,25 @@ type SubLevel = Exclude<Level, 'lvl0'>;
 const HEADINGS: Record<string, number> = {h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6};
 const DEFAULT_ADMONITION_TITLES = new Set(['note', 'tip', 'info', 'warning', 'danger', 'caution', 'important']);
 
+/**
+ * A copy of a string that does not point into the page's HTML. V8 keeps substrings of 13+
+ * characters as slices of their parent, so one attribute value kept in a record would keep the
+ * whole page in memory (the benchmark's 5,000 pages peaked far above 300 MB that way).
+ */
+const interned = new Map<string, string>();
+export function ownString(text: string): string {
+  if (text.length < 13) return text;
+  return Buffer.from(text, 'utf8').toString('utf8');
+}
+function intern(text: string): string {
+  let value = interned.get(text);
+  if (value === undefined) {
+    value = ownString(text);
+    if (interned.size < 1000) interned.set(value, value);
+  }
+  return value;
+}
+
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
 }
@@ -312,13 +331,13 @@ class RecordBuilder {
     meta: Pick<SearchRecord, 'language' | 'docusaurus_tag' | 'version'>,
   ) {
     this.meta = meta;
-    this.hierarchy = {lvl0: escapeHtml(capHeading(lvl0)), lvl1: null, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
+    this.hierarchy = {lvl0: intern(escapeHtml(capHeading(lvl0))), lvl1: null, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
     this.heading(1, title, null);
   }
 
   /** Starts a new section at heading level 1–6. */
   heading(level: number, rawText: string, anchor: string | null): void {
-    const text = escapeHtml(capHeading(rawText));
+    const text = ownString(escapeHtml(capHeading(rawText)));
     for (let n = level; n <= 6; n++) {
       this.hierarchy[`lvl${n}` as SubLevel] = null;
       this.anchors[n] = null;
@@ -340,7 +359,10 @@ class RecordBuilder {
     // Room left for the text once the rest of the record (24-char ID, any position) is counted.
     const probe = this.make('content', 'x'.repeat(24), '');
     const budget = MAX_RECORD_BYTES - byteSize(probe) - 16;
-    for (const piece of splitText(text, budget)) this.push('content', escapeHtml(piece), escapeHtml(piece));
+    for (const piece of splitText(text, budget)) {
+      const escaped = ownString(escapeHtml(piece));
+      this.push('content', escaped, escaped);
+    }
   }
 
   private currentAnchor(): string | null {
@@ -456,7 +478,8 @@ export function extractPageDetailed(html: string, options: ExtractOptions): Extr
   const $ = load(html.includes('<tbody') ? html.replace(/<tbody\b/g, '</thead><tbody') : html);
   const root = $.root()[0] as unknown as DomNode;
   const info = scanPage(root);
-  const canonical = info.canonical ?? info.ogUrl;
+  const rawCanonical = info.canonical ?? info.ogUrl;
+  const canonical = rawCanonical ? ownString(rawCanonical) : undefined;
   const result = (skipped?: SkipReason): ExtractedPage => ({
     records: [],
     ...(skipped ? {skipped} : {}),
@@ -471,9 +494,10 @@ export function extractPageDetailed(html: string, options: ExtractOptions): Extr
   }
   if (info.htmlClass.split(/\s+/).includes('search-page-wrapper')) return result('search-page');
 
-  const language = info.metas.get('docsearch:language') || info.htmlLang || 'en';
-  const tag = info.metas.get('docsearch:docusaurus_tag') || 'default';
-  const version = info.metas.get('docsearch:version');
+  const language = intern(info.metas.get('docsearch:language') || info.htmlLang || 'en');
+  const tag = intern(info.metas.get('docsearch:docusaurus_tag') || 'default');
+  const rawVersion = info.metas.get('docsearch:version');
+  const version = rawVersion ? intern(rawVersion) : undefined;
   const url = options.url.replace(/#.*$/, '');
   const builder = new RecordBuilder(url, options.pageRank ?? 0, lvl0For(info, url), title || url, {
     language,

@@ -67,6 +67,16 @@ test('a URL crawl starts from sitemap.xml and uses its priority as pageRank', as
   }
 });
 
+test('--base-url also rebases the records of a URL crawl', async () => {
+  const site = await serveFolder(MINI);
+  try {
+    const result = await crawl(site.url, {baseUrl: 'https://docs.example.com/'});
+    assert.deepEqual(pagesOf(result.records), ['https://docs.example.com/', 'https://docs.example.com/docs/guide/setup', 'https://docs.example.com/docs/intro']);
+  } finally {
+    await site.close();
+  }
+});
+
 test('without a sitemap a URL crawl follows same-origin links only', async () => {
   const site = await serveFolder(MINI, {hideSitemap: true});
   try {

@@ -322,6 +322,10 @@ class RecordBuilder {
   private position = 0;
   private occurrences = new Map<string, number>();
   private readonly meta: Pick<SearchRecord, 'language' | 'docusaurus_tag' | 'version'>;
+  private sectionHierarchy!: Hierarchy;
+  private sectionAnchor: string | null = null;
+  private sectionUrl = '';
+  private budget: number | undefined;
 
   constructor(
     private readonly url: string,
@@ -350,6 +354,12 @@ class RecordBuilder {
     }
     this.position = 0;
     this.occurrences = new Map();
+    // Records of one section share their hierarchy object and URL (a 5,000-page site has
+    // hundreds of thousands of records: per-record copies dominated the memory use).
+    this.sectionHierarchy = {...this.hierarchy};
+    this.sectionAnchor = this.currentAnchor();
+    this.sectionUrl = this.sectionAnchor ? `${this.url}#${this.sectionAnchor}` : this.url;
+    this.budget = undefined;
     this.push(`lvl${level}` as RecordType, text, null);
   }
 
@@ -357,9 +367,8 @@ class RecordBuilder {
     const text = normalizeSpace(rawText);
     if (!text) return;
     // Room left for the text once the rest of the record (24-char ID, any position) is counted.
-    const probe = this.make('content', 'x'.repeat(24), '');
-    const budget = MAX_RECORD_BYTES - byteSize(probe) - 16;
-    for (const piece of splitText(text, budget)) {
+    this.budget ??= MAX_RECORD_BYTES - byteSize(this.make('content', 'x'.repeat(24), '')) - 16;
+    for (const piece of splitText(text, this.budget)) {
       const escaped = ownString(escapeHtml(piece));
       this.push('content', escaped, escaped);
     }
@@ -371,15 +380,14 @@ class RecordBuilder {
   }
 
   private make(type: RecordType, objectID: string, content: string | null): SearchRecord {
-    const anchor = this.currentAnchor();
     const level = type === 'content' ? 0 : 100 - 10 * Number(type.slice(3));
     const record: SearchRecord = {
       objectID,
-      url: anchor ? `${this.url}#${anchor}` : this.url,
+      url: this.sectionUrl,
       url_without_anchor: this.url,
-      anchor,
+      anchor: this.sectionAnchor,
       type,
-      hierarchy: {...this.hierarchy},
+      hierarchy: this.sectionHierarchy,
       content,
       weight: {pageRank: this.pageRank, level, position: this.position},
       language: this.meta.language,
@@ -445,7 +453,8 @@ function walkContent(root: DomNode, builder: RecordBuilder, titleFromH1: boolean
         if (level === 1 && !seenH1) {
           seenH1 = true; // the title record exists already
         } else if (text) {
-          builder.heading(Math.max(level, 2), text, child.attribs?.id || null);
+          const id = child.attribs?.id;
+          builder.heading(Math.max(level, 2), text, id ? ownString(id) : null);
         }
       } else if (name === 'br') {
         buffer.push(' ');
@@ -473,8 +482,8 @@ function walkContent(root: DomNode, builder: RecordBuilder, titleFromH1: boolean
 }
 
 /**
- * Cheap string passes before parsing. Scripts and inline SVG icons are a quarter of a Docusaurus
- * page and never indexed; cutting them out first saves their parsing (the stage's main cost).
+ * Cheap string passes before parsing (the stage's main cost). Scripts and inline SVG icons are a
+ * quarter of a Docusaurus page and never indexed, so they are cut out first.
  * Docusaurus also minifies HTML and drops optional end tags; htmlparser2 does not let `<tbody>`
  * close an open `<thead>` (it nests the body inside the last header cell), so close it here.
  */
@@ -483,6 +492,13 @@ function prepareHtml(html: string): string {
   if (out.includes('<script')) out = out.replace(/<script\b[\s\S]*?<\/script>/g, '');
   if (out.includes('<svg')) out = out.replace(/<svg\b[\s\S]*?<\/svg>/g, '');
   if (out.includes('<tbody')) out = out.replace(/<tbody\b/g, '</thead><tbody');
+  // Prism turns a code block into a tag per token (half of an API reference page): keep only
+  // its text, one line per line. Entities stay encoded, so the parser still decodes them once.
+  if (out.includes('<pre')) {
+    out = out.replace(/<pre\b[^>]*>([\s\S]*?)<\/pre>/g, (_match, inner: string) =>
+      `<pre>${inner.replace(/<br\b[^>]*>|<\/div>/g, '\n').replace(/<[^>]*>/g, '')}</pre>`,
+    );
+  }
   return out;
 }
 

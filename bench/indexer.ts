@@ -1,9 +1,12 @@
 /**
  * Benchmark of the indexer's crawl + extract stages on a synthetic build of about 5,000 pages,
  * made by copying the real site/build's pages under numbered folders. Prints pages per second
- * and peak RSS; the measured crawl runs in a fresh child process so its RSS is its own.
+ * and peak RSS; each measured crawl runs in a fresh child process so its RSS is its own.
+ * Two modes: `stream` is what `docs-indexer crawl --out FILE` does (records serialised page by
+ * page, none kept); `collect` is the library's default `crawl()` (every record kept in memory,
+ * as `push` needs them for its diff).
  *
- *   node --import tsx bench/indexer.ts [--pages 5000] [--concurrency 8]
+ *   node --import tsx bench/indexer.ts [--pages 5000] [--concurrency 8] [--source site/build]
  *
  * Targets (issue 7, on the 2-core machine): ≥ 400 pages/s from a folder, peak RSS < 300 MB.
  * `runIndexerBench()` is exported for bench/run.ts.
@@ -30,15 +33,22 @@ export interface IndexerBenchOptions {
   log?: (line: string) => void;
 }
 
-export interface IndexerBenchResult {
-  name: 'indexer crawl+extract (folder)';
+export type IndexerBenchMode = 'stream' | 'collect';
+
+export interface IndexerBenchRun {
+  mode: IndexerBenchMode;
   pages: number;
   records: number;
   seconds: number;
   pagesPerSecond: number;
   peakRssMB: number;
-  targets: typeof INDEXER_TARGETS;
   meetsTargets: boolean;
+}
+
+export interface IndexerBenchResult {
+  name: 'indexer crawl+extract (folder)';
+  targets: typeof INDEXER_TARGETS;
+  runs: IndexerBenchRun[];
 }
 
 async function htmlFiles(folder: string): Promise<string[]> {
@@ -75,19 +85,33 @@ interface ChildReport {
   records: number;
   seconds: number;
   peakRssMB: number;
+  /** Size of the records as JSON (stream mode). */
+  jsonBytes: number;
 }
 
 /** Runs in the child: one crawl of the folder, then a JSON report on stdout. */
-async function child(folder: string, concurrency: number | undefined): Promise<void> {
+async function child(folder: string, mode: IndexerBenchMode, concurrency: number | undefined): Promise<void> {
   const {crawl} = await import('../indexer/src/crawl.ts');
   const started = performance.now();
-  const result = await crawl(folder, concurrency ? {concurrency} : {});
+  let bytes = 0;
+  const result = await crawl(folder, {
+    ...(concurrency ? {concurrency} : {}),
+    ...(mode === 'stream'
+      ? {
+          collect: false,
+          onPage: ({records}: {records: unknown[]}) => {
+            for (const record of records) bytes += JSON.stringify(record).length + 1;
+          },
+        }
+      : {}),
+  });
   const seconds = (performance.now() - started) / 1000;
   const report: ChildReport = {
     pages: result.pages + result.skipped,
-    records: result.records.length,
+    records: result.recordCount,
     seconds,
     peakRssMB: process.resourceUsage().maxRSS / 1024,
+    jsonBytes: bytes,
   };
   process.stdout.write(`${JSON.stringify(report)}\n`);
 }
@@ -99,30 +123,33 @@ export async function runIndexerBench(options: IndexerBenchOptions = {}): Promis
   log(`indexer: making a synthetic build of ${pages} pages from ${path.relative(process.cwd(), source) || source}…`);
   const folder = await makeSyntheticBuild(source, pages);
   try {
-    log('indexer: crawling it (child process)…');
-    const args = ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', folder];
-    if (options.concurrency) args.push('--concurrency', String(options.concurrency));
-    const report = await new Promise<ChildReport>((resolve, reject) => {
-      const proc = spawn(process.execPath, args, {cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit']});
-      let stdout = '';
-      proc.stdout.on('data', (d) => (stdout += d));
-      proc.on('error', reject);
-      proc.on('close', (code) => {
-        if (code !== 0) reject(new Error(`benchmark child exited with ${code}`));
-        else resolve(JSON.parse(stdout) as ChildReport);
+    const runs: IndexerBenchRun[] = [];
+    for (const mode of ['stream', 'collect'] as const) {
+      log(`indexer: crawling it, ${mode} mode (child process)…`);
+      const args = ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', folder, '--mode', mode];
+      if (options.concurrency) args.push('--concurrency', String(options.concurrency));
+      const report = await new Promise<ChildReport>((resolve, reject) => {
+        const proc = spawn(process.execPath, args, {cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit']});
+        let stdout = '';
+        proc.stdout.on('data', (d) => (stdout += d));
+        proc.on('error', reject);
+        proc.on('close', (code) => {
+          if (code !== 0) reject(new Error(`benchmark child exited with ${code}`));
+          else resolve(JSON.parse(stdout) as ChildReport);
+        });
       });
-    });
-    const pagesPerSecond = report.pages / report.seconds;
-    return {
-      name: 'indexer crawl+extract (folder)',
-      pages: report.pages,
-      records: report.records,
-      seconds: Math.round(report.seconds * 100) / 100,
-      pagesPerSecond: Math.round(pagesPerSecond),
-      peakRssMB: Math.round(report.peakRssMB),
-      targets: INDEXER_TARGETS,
-      meetsTargets: pagesPerSecond >= INDEXER_TARGETS.pagesPerSecond && report.peakRssMB < INDEXER_TARGETS.peakRssMB,
-    };
+      const pagesPerSecond = report.pages / report.seconds;
+      runs.push({
+        mode,
+        pages: report.pages,
+        records: report.records,
+        seconds: Math.round(report.seconds * 100) / 100,
+        pagesPerSecond: Math.round(pagesPerSecond),
+        peakRssMB: Math.round(report.peakRssMB),
+        meetsTargets: pagesPerSecond >= INDEXER_TARGETS.pagesPerSecond && report.peakRssMB < INDEXER_TARGETS.peakRssMB,
+      });
+    }
+    return {name: 'indexer crawl+extract (folder)', targets: INDEXER_TARGETS, runs};
   } finally {
     await rm(folder, {recursive: true, force: true});
   }
@@ -137,17 +164,20 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const concurrency = flag('--concurrency') ? Number(flag('--concurrency')) : undefined;
   const childFolder = flag('--child');
   if (childFolder) {
-    await child(childFolder, concurrency);
+    await child(childFolder, flag('--mode') === 'collect' ? 'collect' : 'stream', concurrency);
   } else {
     const result = await runIndexerBench({
       pages: flag('--pages') ? Number(flag('--pages')) : 5000,
+      ...(flag('--source') ? {source: path.resolve(flag('--source') as string)} : {}),
       ...(concurrency ? {concurrency} : {}),
       log: (line) => process.stderr.write(`${line}\n`),
     });
-    process.stdout.write(
-      `indexer: ${result.pages} pages, ${result.records} records in ${result.seconds} s: ` +
-        `${result.pagesPerSecond} pages/s (target ≥ ${result.targets.pagesPerSecond}), ` +
-        `peak RSS ${result.peakRssMB} MB (target < ${result.targets.peakRssMB})\n`,
-    );
+    for (const run of result.runs) {
+      process.stdout.write(
+        `indexer (${run.mode}): ${run.pages} pages, ${run.records} records in ${run.seconds} s: ` +
+          `${run.pagesPerSecond} pages/s (target ≥ ${result.targets.pagesPerSecond}), ` +
+          `peak RSS ${run.peakRssMB} MB (target < ${result.targets.peakRssMB})\n`,
+      );
+    }
   }
 }

@@ -102,6 +102,14 @@ export function ownString(text: string): string {
   if (text.length < 13) return text;
   return Buffer.from(text, 'utf8').toString('utf8');
 }
+
+/**
+ * Text after normalizeSpace: a fresh string whenever it contains a space (the whitespace
+ * replacement built it), possibly a slice of the page when it has none.
+ */
+function ownText(text: string): string {
+  return text.includes(' ') ? text : ownString(text);
+}
 function intern(text: string): string {
   let value = interned.get(text);
   if (value === undefined) {
@@ -341,7 +349,7 @@ class RecordBuilder {
 
   /** Starts a new section at heading level 1–6. */
   heading(level: number, rawText: string, anchor: string | null): void {
-    const text = ownString(escapeHtml(capHeading(rawText)));
+    const text = ownText(escapeHtml(capHeading(rawText)));
     for (let n = level; n <= 6; n++) {
       this.hierarchy[`lvl${n}` as SubLevel] = null;
       this.anchors[n] = null;
@@ -369,7 +377,7 @@ class RecordBuilder {
     // Room left for the text once the rest of the record (24-char ID, any position) is counted.
     this.budget ??= MAX_RECORD_BYTES - byteSize(this.make('content', 'x'.repeat(24), '')) - 16;
     for (const piece of splitText(text, this.budget)) {
-      const escaped = ownString(escapeHtml(piece));
+      const escaped = ownText(escapeHtml(piece));
       this.push('content', escaped, escaped);
     }
   }

@@ -5,6 +5,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {crawl, type CrawlEvent} from '../src/crawl.ts';
 import {SourceError, UsageError} from '../src/errors.ts';
+import type {SearchRecord} from '../src/records.ts';
 import {fixture, serveFolder} from './helpers.ts';
 
 const MINI = fixture('mini-site');
@@ -30,6 +31,20 @@ test('a folder crawl indexes every page at its served URL (no .html), skipping n
   const setup = result.records.filter((r) => r.url_without_anchor.endsWith('/setup'));
   assert.deepEqual(setup.map((r) => r.content), [null, 'Setup takes two steps.', '1 · Enable the API', '2 · Call /api']);
   assert.equal(setup[0]?.hierarchy.lvl0, 'Guide');
+});
+
+test('onPage streams each page in result order; collect: false keeps no records', async () => {
+  const full = await crawl(MINI);
+  for (const source of [MINI]) {
+    const streamed: SearchRecord[] = [];
+    const result = await crawl(source, {collect: false, concurrency: 3, onPage: async (page) => {
+      await new Promise((r) => setTimeout(r, page.url.length % 3));
+      streamed.push(...page.records);
+    }});
+    assert.deepEqual(result.records, []);
+    assert.equal(result.recordCount, full.records.length);
+    assert.deepEqual(streamed, full.records);
+  }
 });
 
 test('--base-url rebases every record URL', async () => {

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdtemp, writeFile} from 'node:fs/promises';
+import {mkdtemp, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {crawl, type CrawlEvent} from '../src/crawl.ts';
@@ -132,5 +132,6 @@ test('an unreadable or empty source is a SourceError; a bad base URL is a UsageE
   await assert.rejects(crawl(empty, {baseUrl: 'https://x.org/'}), (e) => e instanceof SourceError && e.message === `the crawl of ${empty} found no pages to index`);
   await assert.rejects(crawl(empty), (e) => e instanceof UsageError && /pass --base-url URL/.test(e.message));
   await assert.rejects(crawl(MINI, {baseUrl: 'not a url'}), UsageError);
+  await rm(empty, {recursive: true, force: true});
   await assert.rejects(crawl('http://127.0.0.1:9/', {attempts: 1}), (e) => e instanceof SourceError && /^cannot read SOURCE http:\/\/127\.0\.0\.1:9\//.test(e.message));
 });

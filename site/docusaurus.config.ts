@@ -65,6 +65,8 @@ const config: Config = {
   ],
 
   themes: ['@docusaurus/theme-mermaid'],
+  // Writes build/search/local-index.json (the local search index) after every build.
+  plugins: ['./plugins/local-search/index.ts'],
 
   themeConfig: {
     metadata: [

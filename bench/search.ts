@@ -13,7 +13,7 @@ import {join, resolve, dirname} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {gzipSync} from 'node:zlib';
 import {performance} from 'node:perf_hooks';
-import {answerQuery, LocalSearchEngine, unpackRecords, type EngineRecord} from '../indexer/src/local-engine.ts';
+import {answerQuery, LocalSearchEngine, modalParams, unpackRecords, type EngineRecord} from '../indexer/src/local-engine.ts';
 import {serializeLocalIndex} from '../indexer/src/publish-local.ts';
 import type {SearchRecord} from '../indexer/src/records.ts';
 
@@ -31,16 +31,6 @@ export interface SearchBenchStats {
   p95Ms: number;
 }
 
-const MODAL = {
-  attributesToRetrieve: ['hierarchy.lvl0', 'hierarchy.lvl1', 'hierarchy.lvl2', 'hierarchy.lvl3', 'hierarchy.lvl4', 'hierarchy.lvl5', 'hierarchy.lvl6', 'content', 'type', 'url'],
-  attributesToSnippet: ['hierarchy.lvl1:10', 'hierarchy.lvl2:10', 'hierarchy.lvl3:10', 'hierarchy.lvl4:10', 'hierarchy.lvl5:10', 'hierarchy.lvl6:10', 'content:10'],
-  snippetEllipsisText: '…',
-  highlightPreTag: '<mark>',
-  highlightPostTag: '</mark>',
-  hitsPerPage: 20,
-  facetFilters: ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],
-};
-
 /** Every prefix of every relevance query (what the modal asks while a reader types). */
 export function typedQueries(): string[] {
   const {queries} = JSON.parse(readFileSync(join(ROOT, 'site/search-eval/queries.json'), 'utf8')) as {queries: {q: string}[]};
@@ -57,12 +47,12 @@ export function measure(name: string, json: string, queries: string[]): SearchBe
   const t0 = performance.now();
   const engine = LocalSearchEngine.fromIndexFile(JSON.parse(json));
   const loadMs = performance.now() - t0;
-  for (const q of queries.slice(0, 50)) answerQuery(engine, 'bench', {...MODAL, query: q}); // warm up
+  for (const q of queries.slice(0, 50)) answerQuery(engine, 'bench', modalParams(q)); // warm up
   const times: number[] = [];
   for (let round = 0; round < 3; round++) {
     for (const q of queries) {
       const s = performance.now();
-      answerQuery(engine, 'bench', {...MODAL, query: q});
+      answerQuery(engine, 'bench', modalParams(q));
       times.push(performance.now() - s);
     }
   }

@@ -738,3 +738,41 @@ function pseudoQueryId(query: string): string {
   for (const ch of query) h = Math.imul(h ^ ch.codePointAt(0)!, 0x01000193) >>> 0;
   return h.toString(16).padStart(8, '0').repeat(4);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The modal's side (for the CLI, the relevance script and the benchmark)
+
+/** The request DocSearch 3.9.0 sends for one keystroke on a wide screen (contextual search on). */
+export function modalParams(query: string, snippetWords = 10): QueryParams {
+  const levels = LEVEL_KEYS.map((k) => `hierarchy.${k}`);
+  return {
+    query,
+    attributesToRetrieve: [...levels, 'content', 'type', 'url'],
+    attributesToSnippet: [...levels.slice(1), 'content'].map((a) => `${a}:${snippetWords}`),
+    snippetEllipsisText: '…',
+    highlightPreTag: '<mark>',
+    highlightPostTag: '</mark>',
+    hitsPerPage: 20,
+    clickAnalytics: false,
+    facetFilters: ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],
+  };
+}
+
+/** DocSearch 3.9.0's display order: groups by lvl0 (at most 5 each), then by lvl1 inside a group. */
+export function modalOrder<H extends AlgoliaHit>(hits: H[], maxPerGroup = 5): H[] {
+  const group = (list: H[], key: (h: H) => string) => {
+    const groups = new Map<string, H[]>();
+    for (const h of list) {
+      const k = key(h);
+      const g = groups.get(k) ?? [];
+      if (g.length < maxPerGroup) g.push(h);
+      groups.set(k, g);
+    }
+    return [...groups.values()];
+  };
+  const lvl0 = (h: H) => {
+    const hl = h._highlightResult as {hierarchy?: {lvl0?: {value: string}}} | undefined;
+    return String(hl?.hierarchy?.lvl0?.value ?? h.hierarchy?.lvl0).replace(/<\/?mark>/g, '');
+  };
+  return group(hits, lvl0).flatMap((g) => group(g, (h) => String(h.hierarchy?.lvl1)).flat());
+}

@@ -14,7 +14,7 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {answerQuery, LocalSearchEngine, type AlgoliaHit} from '../../indexer/src/local-engine';
+import {answerQuery, LocalSearchEngine, modalOrder, modalParams} from '../../indexer/src/local-engine';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SITE = resolve(HERE, '..');
@@ -68,38 +68,6 @@ function finish(results: EvalResult[]): EvalSummary {
     at1: results.filter((r) => r.rank === 1).length,
     at5: results.filter((r) => r.rank !== null && r.rank <= 5).length,
     total,
-  };
-}
-
-/** DocSearch 3.9.0's display order: groups by lvl0 (max 5), then by lvl1 within each group. */
-export function modalOrder(hits: AlgoliaHit[], maxPerGroup = 5): AlgoliaHit[] {
-  const group = (list: AlgoliaHit[], key: (h: AlgoliaHit) => string) => {
-    const groups = new Map<string, AlgoliaHit[]>();
-    for (const h of list) {
-      const k = key(h);
-      const g = groups.get(k) ?? [];
-      if (g.length < maxPerGroup) g.push(h);
-      groups.set(k, g);
-    }
-    return [...groups.values()];
-  };
-  const lvl0 = (h: AlgoliaHit) =>
-    String((h._highlightResult as {hierarchy?: {lvl0?: {value: string}}} | undefined)?.hierarchy?.lvl0?.value ?? h.hierarchy?.lvl0).replace(/<\/?mark>/g, '');
-  return group(hits, lvl0).flatMap((g) => group(g, (h) => String(h.hierarchy?.lvl1)).flat());
-}
-
-/** The modal's request for one query, as DocSearch 3.9.0 sends it on a wide screen. */
-export function modalParams(query: string) {
-  return {
-    query,
-    attributesToRetrieve: ['hierarchy.lvl0', 'hierarchy.lvl1', 'hierarchy.lvl2', 'hierarchy.lvl3', 'hierarchy.lvl4', 'hierarchy.lvl5', 'hierarchy.lvl6', 'content', 'type', 'url'],
-    attributesToSnippet: ['hierarchy.lvl1:10', 'hierarchy.lvl2:10', 'hierarchy.lvl3:10', 'hierarchy.lvl4:10', 'hierarchy.lvl5:10', 'hierarchy.lvl6:10', 'content:10'],
-    snippetEllipsisText: '…',
-    highlightPreTag: '<mark>',
-    highlightPostTag: '</mark>',
-    hitsPerPage: 20,
-    clickAnalytics: false,
-    facetFilters: ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],
   };
 }
 

@@ -80,7 +80,8 @@ export function decodeEntities(text: string): string {
 
 /** A word: letters, digits and `_`, joined by `-`, `:`, `.`, `/` or `@` (identifiers, paths). */
 const WORD = /[\p{L}\p{N}_]+(?:[-:./@][\p{L}\p{N}_]+)*/gu;
-const SEPARATOR = /[-:./@]/;
+/** A tail of an identifier starts after one of these (`api-version`, `power_w`, `_tcp.local`). */
+const TAIL_START = /[-:./@_]/;
 
 const ASCII = /^[ -~]*$/;
 
@@ -101,7 +102,7 @@ interface Piece {
 
 /**
  * The searchable pieces of one word: the whole word, every tail that starts after a separator
- * (`api-version` in `x-api-version`), and its parts split at separators, `_` and camelCase.
+ * or `_` (`api-version` in `x-api-version`, `power_w` in `active_power_w`), and its parts split at separators, `_` and camelCase.
  */
 function wordPieces(word: string, offset: number): Piece[] {
   if (PLAIN.test(word)) return [{term: word.toLowerCase(), start: offset, end: offset + word.length}];
@@ -115,7 +116,7 @@ function wordPieces(word: string, offset: number): Piece[] {
     }
   };
   for (let i = 1; i < word.length; i++) {
-    if (SEPARATOR.test(word[i - 1]!) && !SEPARATOR.test(word[i]!)) add(i, word.length);
+    if (TAIL_START.test(word[i - 1]!) && !TAIL_START.test(word[i]!)) add(i, word.length);
   }
   for (const m of word.matchAll(/[\p{Lu}]?[\p{Ll}]+|[\p{Lu}]+(?![\p{Ll}])|[\p{L}]+|[\p{N}]+/gu)) {
     add(m.index, m.index + m[0].length);

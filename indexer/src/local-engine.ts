@@ -8,7 +8,7 @@
  * highlights the escaped text in place: it only ever inserts the highlight tags between
  * characters of the escaped record text, never query text, and never inside an entity.
  */
-import MiniSearch from 'minisearch';
+import MiniSearch, {type SearchResult} from 'minisearch';
 
 export const LOCAL_INDEX_FORMAT = 1;
 export const LEVEL_KEYS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
@@ -126,13 +126,21 @@ function wordPieces(word: string, offset: number): Piece[] {
   return pieces;
 }
 
-/** Index tokenizer: every piece of every word of the (decoded) text. */
-export function tokenizeForIndex(text: string): string[] {
+/**
+ * Index tokenizer: every piece of every word of the (decoded) text; `whole` keeps only whole
+ * words, `parts` only the tails and parts of identifiers (for the engine's two field kinds).
+ */
+export function tokenizeForIndex(text: string, kind: 'all' | 'whole' | 'parts' = 'all'): string[] {
   const out: string[] = [];
   for (const m of decodeEntities(text).matchAll(WORD)) {
     const word = m[0];
-    if (PLAIN.test(word)) out.push(word.toLowerCase());
-    else for (const piece of wordPieces(word, 0)) out.push(piece.term);
+    if (PLAIN.test(word)) {
+      if (kind !== 'parts') out.push(word.toLowerCase());
+      continue;
+    }
+    const pieces = wordPieces(word, 0);
+    if (kind === 'whole') out.push(pieces[0]!.term);
+    else for (const piece of kind === 'parts' ? pieces.slice(1) : pieces) out.push(piece.term);
   }
   return out;
 }
@@ -371,8 +379,19 @@ export const STOP_WORDS = new Set(
 );
 
 /** Field boosts: page titles and headings rank above body text. */
-const FIELDS = ['l0', 'l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'c'] as const;
-const BOOST: Record<(typeof FIELDS)[number], number> = {l0: 1, l1: 6, l2: 4, l3: 3, l4: 2, l5: 2, l6: 2, c: 1};
+const WHOLE_FIELDS = ['l0', 'l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'c'] as const;
+const WHOLE_BOOST: Record<string, number> = {l0: 1, l1: 6, l2: 4, l3: 3, l4: 2, l5: 2, l6: 2, c: 1};
+/**
+ * Each text is indexed twice: whole words in `x`, and the parts and tails of identifiers in
+ * `x_p` (`brightness` in `status_led_brightness_pct`), which count for less than a whole word.
+ */
+const PART_SUFFIX = '_p';
+const PART_WEIGHT = 0.4;
+const FIELDS = [...WHOLE_FIELDS, ...WHOLE_FIELDS.map((f) => `${f}${PART_SUFFIX}`)];
+const BOOST: Record<string, number> = Object.fromEntries(
+  FIELDS.map((f) => [f, f.endsWith(PART_SUFFIX) ? WHOLE_BOOST[f.slice(0, -PART_SUFFIX.length)]! * PART_WEIGHT : WHOLE_BOOST[f]!]),
+);
+const baseField = (f: string) => (f.endsWith(PART_SUFFIX) ? f.slice(0, -PART_SUFFIX.length) : f);
 
 export interface RankedHit {
   index: number;
@@ -382,7 +401,8 @@ export interface RankedHit {
 
 export type FacetFilters = (string | string[])[];
 
-function fieldText(r: EngineRecord, field: string): string {
+function fieldText(r: EngineRecord, name: string): string {
+  const field = baseField(name);
   if (field === 'c') return r.content ?? '';
   const key = `lvl${field.slice(1)}` as LevelKey;
   // A content record inherits its headings for matching, but its own heading record should win:
@@ -426,6 +446,15 @@ export function matchesFacetFilters(r: EngineRecord, filters: FacetFilters | und
 
 type Doc = EngineRecord & {id: number};
 
+const CODE_WEIGHT = 0.5;
+const TYPO_WEIGHT = 0.3;
+/** A request, JSON or shell sample rather than prose: many symbols per letter. */
+export function looksLikeCode(text: string): boolean {
+  const t = decodeEntities(text);
+  const symbols = t.match(/[{}[\]"=\\$;<>|]/g)?.length ?? 0;
+  return symbols / Math.max(1, t.length) > 0.04 || /\bHTTP\/1\.1\b|^(?:curl|GET|PUT|POST|DELETE) /.test(t);
+}
+
 /** MiniSearch plus bounded prefix expansion (the most frequent completions of a prefix). */
 class TermIndex extends MiniSearch<Doc> {
   private readonly completionCache = new Map<string, string[]>();
@@ -453,7 +482,7 @@ class TermIndex extends MiniSearch<Doc> {
 function completionLimit(prefix: string): number {
   return prefix.length <= 1 ? 10 : prefix.length === 2 ? 12 : prefix.length === 3 ? 30 : 60;
 }
-const HEADING_FIELDS = FIELDS.filter((f) => f !== 'c');
+const HEADING_FIELDS = FIELDS.filter((f) => baseField(f) !== 'c');
 /** Score of a completion relative to an exact match of the typed word. */
 const PREFIX_WEIGHT = 0.6;
 const FUZZY_WEIGHT = 0.35;
@@ -468,8 +497,8 @@ export class LocalSearchEngine {
       fields: [...FIELDS],
       idField: 'id',
       extractField: (doc, field) => (field === 'id' ? doc.id : fieldText(doc, field)),
-      tokenize: (text) => tokenizeForIndex(text),
-      processTerm: (term, field) => (field === 'c' && STOP_WORDS.has(term) ? null : term),
+      tokenize: (text, field) => tokenizeForIndex(text, field?.endsWith(PART_SUFFIX) ? 'parts' : 'whole'),
+      processTerm: (term, field) => (field !== undefined && baseField(field) === 'c' && STOP_WORDS.has(term) ? null : term),
       searchOptions: {tokenize: tokenizeQuery, processTerm: (t) => t},
     });
     this.mini.addAll(records.map((r, id) => ({...r, id})));
@@ -477,6 +506,62 @@ export class LocalSearchEngine {
 
   static fromIndexFile(file: unknown): LocalSearchEngine {
     return new LocalSearchEngine(unpackRecords(file));
+  }
+
+  /**
+   * Final score of MiniSearch's BM25 results, with what Algolia's ranking would weigh:
+   * how many query words matched, all of them in a title or heading, as a phrase, headings
+   * above paragraphs, and pages that talk about the query (many matching records) first.
+   */
+  private score(results: SearchResult[], terms: string[], prefixLast: boolean): RankedHit[] {
+    const perPage = new Map<string, number>();
+    for (const res of results) {
+      const page = this.records[res.id as number]!.url_without_anchor;
+      perPage.set(page, (perPage.get(page) ?? 0) + 1);
+    }
+    const last = terms.length - 1;
+    const phrase =
+      terms.length > 1
+        ? new RegExp(terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s_:./-]+') + (prefixLast ? '' : '\\b'), 'u')
+        : null;
+    const hits = results.map((res) => {
+      const index = res.id as number;
+      const record = this.records[index]!;
+      // MiniSearch multiplies by the number of matched query strings, completions included;
+      // count original words instead.
+      const inHeading = new Array<boolean>(terms.length).fill(false);
+      const matched = new Array<boolean>(terms.length).fill(false);
+      const typo = new Array<boolean>(terms.length).fill(true);
+      for (const [docTerm, fields] of Object.entries(res.match)) {
+        for (let i = 0; i < terms.length; i++) {
+          const t = terms[i]!;
+          if (matchLength(t, docTerm, prefixLast && i === last) === 0) continue;
+          matched[i] = true;
+          if (docTerm === t || (prefixLast && i === last && docTerm.startsWith(t))) typo[i] = false;
+          if (fields.some((f) => baseField(f) !== 'c' && baseField(f) !== 'l0')) inHeading[i] = true;
+        }
+      }
+      const words = matched.filter(Boolean).length || 1;
+      let score = (res.score / Math.max(1, res.queryTerms.length)) * words;
+      // Like Algolia's first criterion: a match without typos beats one that needs them.
+      score *= TYPO_WEIGHT ** matched.filter((m, i) => m && typo[i]).length;
+      if (inHeading.every(Boolean)) score *= 2;
+      if (phrase && matched.every(Boolean) && this.phraseIn(record, phrase)) score *= 1.5;
+      score *= 1 + 0.25 * Math.log(perPage.get(record.url_without_anchor) ?? 1);
+      // Prose beats code samples (a request sample repeats the same header on every page), and
+      // a page's opening paragraphs say what it is about.
+      if (record.content !== null && looksLikeCode(record.content)) score *= CODE_WEIGHT;
+      score *= 1 + 0.3 / (1 + record.weight.position / 3);
+      // Headings beat the paragraphs under them; important pages beat others.
+      score *= (1 + record.weight.level / 200) * (1 + Math.max(0, record.weight.pageRank) / 100);
+      return {index, record, score};
+    });
+    return hits;
+  }
+
+  private phraseIn(record: EngineRecord, phrase: RegExp): boolean {
+    const texts = [...LEVEL_KEYS.slice(1).map((k) => record.hierarchy[k]), record.content];
+    return texts.some((t) => t !== null && phrase.test(normalizeTerm(decodeEntities(t))));
   }
 
   /** Ranked, distinct by URL, filtered. The last word matches as a prefix unless followed by a space. */
@@ -512,14 +597,7 @@ export class LocalSearchEngine {
         );
       let results = run('AND');
       if (results.length === 0 && terms.length > 1) results = run('OR');
-      hits = results.map((res) => {
-        const index = res.id as number;
-        const record = this.records[index]!;
-        // Headings beat the paragraphs under them; important pages beat others.
-        const levelBoost = 1 + record.weight.level / 200;
-        const rankBoost = 1 + Math.max(0, record.weight.pageRank) / 100;
-        return {index, record, score: res.score * levelBoost * rankBoost};
-      });
+      hits = this.score(results, terms, prefixLast);
     }
     if (terms.length === 0 && facetFilters) hits = hits.filter((h) => matchesFacetFilters(h.record, facetFilters));
     hits.sort(

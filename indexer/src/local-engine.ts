@@ -198,6 +198,32 @@ export interface HighlightOptions {
   prefixLast: boolean;
   preTag: string;
   postTag: string;
+  /** Shared by every attribute of every hit of one query (see createMatcher). */
+  matcher?: Matcher;
+  /** Matches found per text, so highlight and snippet of one attribute scan it once. */
+  cache?: Map<string, {ranges: [number, number][]; found: Set<number>}>;
+}
+
+/** For an indexed piece of text: which query terms it matches and how many characters to mark. */
+export type Matcher = (piece: string) => readonly {term: number; len: number}[];
+
+/** A memoizing matcher for one query: each distinct word is compared with the terms once. */
+export function createMatcher(terms: readonly string[], prefixLast: boolean): Matcher {
+  const memo = new Map<string, {term: number; len: number}[]>();
+  const none: {term: number; len: number}[] = [];
+  return (piece) => {
+    let found = memo.get(piece);
+    if (found === undefined) {
+      found = none;
+      for (let t = 0; t < terms.length; t++) {
+        const len = matchLength(terms[t]!, piece, prefixLast && t === terms.length - 1);
+        if (len > 0) (found === none ? (found = []) : found).push({term: t, len});
+      }
+      if (memo.size > 20_000) memo.clear();
+      memo.set(piece, found);
+    }
+    return found;
+  };
 }
 
 export interface HighlightValue {
@@ -209,9 +235,18 @@ export interface HighlightValue {
 
 /** Ranges [start, end) of the escaped text to highlight, and the query terms found. */
 function findMatches(text: string, opts: HighlightOptions): {ranges: [number, number][]; found: Set<number>} {
+  const cached = opts.cache?.get(text);
+  if (cached) return cached;
+  const result = scanMatches(text, opts);
+  opts.cache?.set(text, result);
+  return result;
+}
+
+function scanMatches(text: string, opts: HighlightOptions): {ranges: [number, number][]; found: Set<number>} {
   const ranges: [number, number][] = [];
   const found = new Set<number>();
   if (opts.terms.length === 0) return {ranges, found};
+  const matcher = opts.matcher ?? createMatcher(opts.terms, opts.prefixLast);
   // Scan only outside entities, so a tag never lands inside `&lt;`.
   let cursor = 0;
   const segments: [number, number][] = [];
@@ -224,17 +259,15 @@ function findMatches(text: string, opts: HighlightOptions): {ranges: [number, nu
     const plain = text.slice(from, to);
     for (const m of plain.matchAll(WORD)) {
       const pieces = wordPieces(m[0], from + m.index);
-      opts.terms.forEach((term, t) => {
-        const prefix = opts.prefixLast && t === opts.terms.length - 1;
-        for (const piece of pieces) {
-          const len = matchLength(term, piece.term, prefix);
-          if (len > 0) {
-            found.add(t);
-            ranges.push([piece.start, Math.min(piece.end, piece.start + len)]);
-            break;
-          }
+      const done = new Set<number>();
+      for (const piece of pieces) {
+        for (const {term, len} of matcher(piece.term)) {
+          if (done.has(term)) continue;
+          done.add(term);
+          found.add(term);
+          ranges.push([piece.start, Math.min(piece.end, piece.start + len)]);
         }
-      });
+      }
     }
   }
   ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
@@ -306,8 +339,22 @@ export function snippet(text: string, words: number, opts: HighlightOptions & {e
 // ---------------------------------------------------------------------------------------------
 // Index file
 
+/**
+ * The shortest objectID prefix (at least 12 characters) that is still unique in the index.
+ * The indexer's IDs are 24 hex characters of a hash: random text that gzip cannot shrink, a
+ * third of the compressed file; 12 keep them unique and stable (recent searches, favourites).
+ */
+export function objectIdLength(ids: readonly string[], min = 12): number {
+  const longest = ids.reduce((n, id) => Math.max(n, id.length), 0);
+  for (let len = min; len < longest; len++) {
+    if (new Set(ids.map((id) => id.slice(0, len))).size === ids.length) return len;
+  }
+  return longest;
+}
+
 export function packRecords(records: readonly EngineRecord[], origin: string): LocalIndexFile {
   const strip = (url: string) => (url.startsWith(origin) ? url.slice(origin.length) : url);
+  const idLength = objectIdLength(records.map((r) => r.objectID));
   return {
     format: LOCAL_INDEX_FORMAT,
     engine: 'minisearch',
@@ -316,7 +363,7 @@ export function packRecords(records: readonly EngineRecord[], origin: string): L
       const levels: (string | null)[] = LEVEL_KEYS.map((k) => r.hierarchy[k]);
       while (levels.length > 1 && levels[levels.length - 1] === null) levels.pop();
       return [
-        r.objectID,
+        r.objectID.slice(0, idLength),
         strip(r.url),
         TYPES.indexOf(r.type),
         levels,
@@ -434,14 +481,19 @@ export function facetValue(r: EngineRecord, attr: string): string | undefined {
   }
 }
 
-export function matchesFacetFilters(r: EngineRecord, filters: FacetFilters | undefined): boolean {
-  if (!filters) return true;
+/** Compiles Algolia facetFilters (AND of items, OR inside nested lists) into a predicate. */
+export function compileFacetFilters(filters: FacetFilters | undefined): (r: EngineRecord) => boolean {
+  if (!filters || filters.length === 0) return () => true;
   const one = (f: string) => {
     const {attr, value, negate} = parseFilter(f);
-    const hit = facetValue(r, attr) === value;
-    return negate ? !hit : hit;
+    return (r: EngineRecord) => (facetValue(r, attr) === value) !== negate;
   };
-  return filters.every((f) => (Array.isArray(f) ? f.length === 0 || f.some(one) : one(f)));
+  const groups = filters.map((f) => (Array.isArray(f) ? f.map(one) : [one(f)])).filter((g) => g.length > 0);
+  return (r) => groups.every((g) => g.some((test) => test(r)));
+}
+
+export function matchesFacetFilters(r: EngineRecord, filters: FacetFilters | undefined): boolean {
+  return compileFacetFilters(filters)(r);
 }
 
 type Doc = EngineRecord & {id: number};
@@ -520,6 +572,7 @@ export class LocalSearchEngine {
       perPage.set(page, (perPage.get(page) ?? 0) + 1);
     }
     const last = terms.length - 1;
+    const matcher = createMatcher(terms, prefixLast);
     const phrase =
       terms.length > 1
         ? new RegExp(terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s_:./-]+') + (prefixLast ? '' : '\\b'), 'u')
@@ -533,9 +586,8 @@ export class LocalSearchEngine {
       const matched = new Array<boolean>(terms.length).fill(false);
       const typo = new Array<boolean>(terms.length).fill(true);
       for (const [docTerm, fields] of Object.entries(res.match)) {
-        for (let i = 0; i < terms.length; i++) {
+        for (const {term: i} of matcher(docTerm)) {
           const t = terms[i]!;
-          if (matchLength(t, docTerm, prefixLast && i === last) === 0) continue;
           matched[i] = true;
           if (docTerm === t || (prefixLast && i === last && docTerm.startsWith(t))) typo[i] = false;
           if (fields.some((f) => baseField(f) !== 'c' && baseField(f) !== 'l0')) inHeading[i] = true;
@@ -567,6 +619,7 @@ export class LocalSearchEngine {
   /** Ranked, distinct by URL, filtered. The last word matches as a prefix unless followed by a space. */
   rank(query: string, facetFilters?: FacetFilters): RankedHit[] {
     const prefixLast = !/\s$/.test(query);
+    const keep = facetFilters && facetFilters.length > 0 ? compileFacetFilters(facetFilters) : undefined;
     const all = tokenizeQuery(query);
     // Stop words are dropped from the query, except a last word still being typed.
     const kept = all.filter((t, i) => !STOP_WORDS.has(t) || (prefixLast && i === all.length - 1));
@@ -592,14 +645,14 @@ export class LocalSearchEngine {
             prefix: false,
             fuzzy: (t) => typosAllowed(t),
             weights: {prefix: PREFIX_WEIGHT, fuzzy: FUZZY_WEIGHT},
-            filter: facetFilters ? (res) => matchesFacetFilters(this.records[res.id as number]!, facetFilters) : undefined,
+            filter: keep ? (res) => keep(this.records[res.id as number]!) : undefined,
           },
         );
       let results = run('AND');
       if (results.length === 0 && terms.length > 1) results = run('OR');
       hits = this.score(results, terms, prefixLast);
     }
-    if (terms.length === 0 && facetFilters) hits = hits.filter((h) => matchesFacetFilters(h.record, facetFilters));
+    if (terms.length === 0 && keep) hits = hits.filter((h) => keep(h.record));
     hits.sort(
       (a, b) =>
         b.score - a.score ||
@@ -737,6 +790,8 @@ export function answerQuery(
     prefixLast,
     preTag: params.highlightPreTag ?? DEFAULT_HIGHLIGHT_PRE,
     postTag: params.highlightPostTag ?? DEFAULT_HIGHLIGHT_POST,
+    matcher: createMatcher(terms, prefixLast),
+    cache: new Map(),
   };
   const ellipsis = params.snippetEllipsisText ?? '…';
   const toSnippet = snippetSpec(asList(params.attributesToSnippet) ?? DEFAULT_ATTRIBUTES_TO_SNIPPET, defaults.snippetWords ?? 10);

@@ -13,6 +13,7 @@ import {
   LocalSearchEngine,
   modalOrder,
   modalParams,
+  objectIdLength,
   snippet,
   tokenizeForIndex,
   tokenizeQuery,
@@ -100,10 +101,20 @@ test('publish-local writes a compact file that loads back to the same records', 
   assert.equal(stats.records, SITE_RECORDS.length);
   assert.equal(commonOrigin(SITE_RECORDS), ORIGIN);
   assert.ok(!text.includes(`${ORIGIN}/docs`), 'the shared origin is stored once');
-  assert.deepEqual(unpackRecords(JSON.parse(text)), recordListSchema.parse(SITE_RECORDS));
+  const back = unpackRecords(JSON.parse(text));
+  const original = recordListSchema.parse(SITE_RECORDS);
+  assert.deepEqual(back.map((r) => ({...r, objectID: ''})), original.map((r) => ({...r, objectID: ''})));
+  back.forEach((r, i) => assert.ok(original[i]!.objectID.startsWith(r.objectID)));
+  assert.equal(new Set(back.map((r) => r.objectID)).size, back.length, 'objectIDs stay unique');
   assert.deepEqual(buildLocalIndex(SITE_RECORDS), JSON.parse(text));
   const engine = await loadLocalIndex(file);
   assert.equal(engine.records.length, SITE_RECORDS.length);
+});
+
+test('objectIDs are cut to the shortest unique prefix of at least 12 characters', () => {
+  assert.equal(objectIdLength(['0123456789abcdef01234567', 'fedcba9876543210fedcba98']), 12);
+  assert.equal(objectIdLength(['0123456789abcdef01234567', '0123456789abcdef0123xxxx']), 21);
+  assert.equal(objectIdLength(['short', 'other']), 5);
 });
 
 test('loading a missing or foreign file fails with one line that says what to do', async () => {

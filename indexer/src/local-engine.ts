@@ -542,6 +542,8 @@ const FUZZY_WEIGHT = 0.35;
 export class LocalSearchEngine {
   readonly records: EngineRecord[];
   private readonly mini: TermIndex;
+  /** 1 for records whose content is a code sample (see looksLikeCode). */
+  private readonly code: Uint8Array;
 
   constructor(records: EngineRecord[]) {
     this.records = records;
@@ -554,6 +556,7 @@ export class LocalSearchEngine {
       searchOptions: {tokenize: tokenizeQuery, processTerm: (t) => t},
     });
     this.mini.addAll(records.map((r, id) => ({...r, id})));
+    this.code = Uint8Array.from(records, (r) => (r.content !== null && looksLikeCode(r.content) ? 1 : 0));
   }
 
   static fromIndexFile(file: unknown): LocalSearchEngine {
@@ -602,7 +605,7 @@ export class LocalSearchEngine {
       score *= 1 + 0.25 * Math.log(perPage.get(record.url_without_anchor) ?? 1);
       // Prose beats code samples (a request sample repeats the same header on every page), and
       // a page's opening paragraphs say what it is about.
-      if (record.content !== null && looksLikeCode(record.content)) score *= CODE_WEIGHT;
+      if (this.code[index] === 1) score *= CODE_WEIGHT;
       score *= 1 + 0.3 / (1 + record.weight.position / 3);
       // Headings beat the paragraphs under them; important pages beat others.
       score *= (1 + record.weight.level / 200) * (1 + Math.max(0, record.weight.pageRank) / 100);
@@ -763,10 +766,23 @@ function attrText(r: EngineRecord, attr: string): string | null {
   return attr === 'content' ? r.content : r.hierarchy[attr.slice('hierarchy.'.length) as LevelKey];
 }
 
-function setPath(target: Record<string, unknown>, attr: string, value: unknown): void {
+/**
+ * Sets `a.b` to a value computed on first read (then kept). Highlights and snippets are built
+ * only for what the caller reads: the modal reads a few per hit, JSON.stringify reads all.
+ */
+function setLazyPath(target: Record<string, unknown>, attr: string, compute: () => unknown): void {
   const [head, tail] = attr.split('.') as [string, string | undefined];
-  if (tail === undefined) target[head] = value;
-  else ((target[head] ??= {}) as Record<string, unknown>)[tail] = value;
+  const obj = tail === undefined ? target : ((target[head] ??= {}) as Record<string, unknown>);
+  const key = tail ?? head;
+  Object.defineProperty(obj, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = compute();
+      Object.defineProperty(obj, key, {value, enumerable: true, writable: true, configurable: true});
+      return value;
+    },
+  });
 }
 
 /** Answers one Algolia query (modal or /search page form) with Algolia's response shape. */
@@ -816,9 +832,9 @@ export function answerQuery(
     for (const attr of HIGHLIGHTABLE) {
       const text = attrText(record, attr);
       if (text === null) continue;
-      if (!toHighlight || wanted(toHighlight, attr)) setPath(highlightResult, attr, highlight(text, hl));
+      if (!toHighlight || wanted(toHighlight, attr)) setLazyPath(highlightResult, attr, () => highlight(text, hl));
       const words = toSnippet.get(attr);
-      if (words !== undefined) setPath(snippetResult, attr, snippet(text, words, {...hl, ellipsis}));
+      if (words !== undefined) setLazyPath(snippetResult, attr, () => snippet(text, words, {...hl, ellipsis}));
     }
     hit._highlightResult = highlightResult;
     if (toSnippet.size > 0) hit._snippetResult = snippetResult;

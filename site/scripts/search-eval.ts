@@ -103,6 +103,8 @@ export async function browserEval(buildDir: string, queries: EvalQuery[], port: 
   try {
     const page = await browser.newPage({viewport: {width: 1280, height: 900}});
     await page.goto(`${base}/docs/introduction`);
+    // The search button shows its two key hints once React has hydrated the page.
+    await page.waitForFunction(() => document.querySelectorAll('.DocSearch-Button-Keys kbd').length === 2, null, {timeout: 30_000});
     for (const {q, pages} of queries) {
       await page.keyboard.press('Control+k');
       const input = page.locator('.DocSearch-Input');

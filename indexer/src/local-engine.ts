@@ -499,6 +499,7 @@ export function matchesFacetFilters(r: EngineRecord, filters: FacetFilters | und
 type Doc = EngineRecord & {id: number};
 
 const CODE_WEIGHT = 0.5;
+const DETAILED_SCORING = 400;
 const TYPO_WEIGHT = 0.3;
 /** A request, JSON or shell sample rather than prose: many symbols per letter. */
 export function looksLikeCode(text: string): boolean {
@@ -580,7 +581,15 @@ export class LocalSearchEngine {
       terms.length > 1
         ? new RegExp(terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s_:./-]+') + (prefixLast ? '' : '\\b'), 'u')
         : null;
-    const hits = results.map((res) => {
+    // MiniSearch returns its results best first; only the best DETAILED_SCORING get the full
+    // score (the rest keep BM25 order behind them), so a one-letter query on a big site stays fast.
+    const head = results.length > DETAILED_SCORING ? results.slice(0, DETAILED_SCORING) : results;
+    const tail: RankedHit[] = [];
+    for (let k = head.length; k < results.length; k++) {
+      const index = results[k]!.id as number;
+      tail.push({index, record: this.records[index]!, score: -k});
+    }
+    const hits = head.map((res) => {
       const index = res.id as number;
       const record = this.records[index]!;
       // MiniSearch multiplies by the number of matched query strings, completions included;
@@ -611,7 +620,7 @@ export class LocalSearchEngine {
       score *= (1 + record.weight.level / 200) * (1 + Math.max(0, record.weight.pageRank) / 100);
       return {index, record, score};
     });
-    return hits;
+    return tail.length > 0 ? [...hits, ...tail] : hits;
   }
 
   private phraseIn(record: EngineRecord, phrase: RegExp): boolean {

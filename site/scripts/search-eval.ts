@@ -95,7 +95,8 @@ export async function browserEval(buildDir: string, queries: EvalQuery[], port: 
   const base = `http://localhost:${port}`;
   let server: ChildProcess | null = null;
   if (!(await waitForServer(base, 300))) {
-    server = spawn('npx', ['docusaurus', 'serve', '--dir', buildDir, '--port', String(port), '--no-open'], {cwd: SITE, stdio: 'ignore'});
+    // Its own process group, so that stopping it also stops the server npx starts.
+    server = spawn('npx', ['docusaurus', 'serve', '--dir', buildDir, '--port', String(port), '--no-open'], {cwd: SITE, stdio: 'ignore', detached: true});
     if (!(await waitForServer(base, 60_000))) throw new Error(`docusaurus serve did not start on ${base}`);
   }
   const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROME_ARGS});
@@ -130,7 +131,7 @@ export async function browserEval(buildDir: string, queries: EvalQuery[], port: 
     }
   } finally {
     await browser.close();
-    server?.kill();
+    if (server?.pid) process.kill(-server.pid, 'SIGTERM');
   }
   return finish(results);
 }

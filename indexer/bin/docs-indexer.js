@@ -4,6 +4,9 @@ import process from 'node:process';
 import {register} from 'tsx/esm/api';
 
 register();
+// `npm run index -- crawl site/build` runs this from the indexer workspace; paths given by the
+// user are relative to where they typed the command (npm's INIT_CWD).
+if (process.env.npm_lifecycle_event === 'cli' && process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
 try {
   const {main} = await import('../src/cli.ts');
   process.exitCode = await main(process.argv.slice(2), {

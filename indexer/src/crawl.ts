@@ -44,12 +44,28 @@ export interface CrawlOptions {
   maxPages?: number;
   /** Validate every record against the zod schema (default true). */
   validate?: boolean;
+  /**
+   * Receives each indexed page's records in the result's order (pages sorted by URL), as soon
+   * as they are ready in a folder crawl (after the crawl for a URL). Awaited: a slow consumer
+   * slows the crawl instead of piling records up.
+   */
+  onPage?: (page: CrawledPage) => void | Promise<void>;
+  /** Keep every record in the result (default true). false bounds memory: use onPage. */
+  collect?: boolean;
+}
+
+export interface CrawledPage {
+  url: string;
+  records: SearchRecord[];
 }
 
 export interface CrawlResult {
   /** Pages that produced records. */
   pages: number;
+  /** Every record, pages sorted by URL (empty when `collect` is false). */
   records: SearchRecord[];
+  /** Number of records extracted (also when they were not collected). */
+  recordCount: number;
   /** Pages skipped on purpose (noindex, not found, search page). */
   skipped: number;
   baseUrl: string;
@@ -58,8 +74,12 @@ export interface CrawlResult {
 
 interface PageResult {
   url: string;
+  /** Empty once handed to onPage when records are not collected. */
   records: SearchRecord[];
+  count: number;
 }
+
+const byUrl = (a: {url: string}, b: {url: string}): number => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
 
 export function isHttpSource(source: string): boolean {
   return /^https?:\/\//i.test(source);
@@ -69,9 +89,13 @@ export async function crawl(source: string, options: CrawlOptions = {}): Promise
   if (!source) throw new UsageError('missing SOURCE: pass a build folder or an http(s) URL');
   const started = performance.now();
   const result = isHttpSource(source) ? await crawlUrl(source, options) : await crawlFolder(source, options);
-  const pages = result.pages.filter((p) => p.records.length > 0);
-  pages.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
-  const records = pages.flatMap((p) => p.records);
+  const pages = result.pages.filter((p) => p.count > 0);
+  pages.sort(byUrl);
+  if (!result.streamed && options.onPage) {
+    for (const page of pages) await options.onPage({url: page.url, records: page.records});
+  }
+  const records = options.collect === false ? [] : pages.flatMap((p) => p.records);
+  const recordCount = pages.reduce((sum, p) => sum + p.count, 0);
   const skipped = result.skipped;
   if (pages.length === 0) {
     throw new SourceError(`the crawl of ${source} found no pages to index`);
@@ -79,11 +103,11 @@ export async function crawl(source: string, options: CrawlOptions = {}): Promise
   options.onEvent?.({
     type: 'done',
     pages: pages.length,
-    records: records.length,
+    records: recordCount,
     skipped,
     seconds: (performance.now() - started) / 1000,
   });
-  return {pages: pages.length, records, skipped, baseUrl: result.baseUrl, mode: result.mode};
+  return {pages: pages.length, records, recordCount, skipped, baseUrl: result.baseUrl, mode: result.mode};
 }
 
 function concurrencyOf(options: CrawlOptions): number {
@@ -185,10 +209,22 @@ async function crawlFolder(folder: string, options: CrawlOptions) {
   options.onEvent?.({type: 'start', source: folder, mode: 'folder', baseUrl, total});
   let done = 0;
   let skipped = 0;
+  // Pages are handed to onPage in URL order: finished pages wait in `ready` for their turn.
+  const jobs = files.map((file) => ({file, url: new URL(encodePath(servedPath(file)), baseUrl).toString()})).sort(byUrl);
+  const ready = new Map<number, PageResult>();
+  let nextToEmit = 0;
+  let emitting: Promise<void> = Promise.resolve();
+  const drain = async (): Promise<void> => {
+    for (let page = ready.get(nextToEmit); page; page = ready.get(nextToEmit)) {
+      ready.delete(nextToEmit);
+      nextToEmit += 1;
+      if (page.count > 0) await options.onPage?.({url: page.url, records: page.records});
+      if (options.collect === false) page.records = [];
+    }
+  };
   const pages = await Promise.all(
-    files.map((file) =>
+    jobs.map(({file, url}, index) =>
       limit(async (): Promise<PageResult> => {
-        const url = new URL(encodePath(servedPath(file)), baseUrl).toString();
         let html: string;
         try {
           html = await readFile(path.join(folder, file), 'utf8');
@@ -207,11 +243,15 @@ async function crawlFolder(folder: string, options: CrawlOptions) {
         } else {
           options.onEvent?.({type: 'page', url, records: page.records.length, done, total});
         }
-        return {url, records: page.records};
+        const result: PageResult = {url, records: page.records, count: page.records.length};
+        ready.set(index, result);
+        emitting = emitting.then(drain);
+        await emitting;
+        return result;
       }),
     ),
   );
-  return {pages, skipped, baseUrl, mode: 'folder' as const};
+  return {pages, skipped, baseUrl, mode: 'folder' as const, streamed: true};
 }
 
 /** `<loc>` values of a sitemap or sitemap index. */
@@ -382,11 +422,11 @@ async function crawlUrl(source: string, options: CrawlOptions) {
           } else {
             options.onEvent?.({type: 'page', url, records: page.records.length, done, total});
           }
-          pages.push({url, records: page.records});
+          pages.push({url, records: page.records, count: page.records.length});
         }),
       ),
     );
-    return {pages, skipped, baseUrl, mode};
+    return {pages, skipped, baseUrl, mode, streamed: false};
   }
 
   // No sitemap: follow same-origin links from the source page.
@@ -427,7 +467,7 @@ async function crawlUrl(source: string, options: CrawlOptions) {
       options.onEvent?.({type: 'skip', url, reason: page.skipped, done});
     } else {
       options.onEvent?.({type: 'page', url, records: page.records.length, done});
-      pages.push({url, records: page.records});
+      pages.push({url, records: page.records, count: page.records.length});
     }
     const next: Promise<void>[] = [];
     for (const link of sameOriginLinks(fetched.body, finalUrl.toString(), origin)) {
@@ -438,7 +478,7 @@ async function crawlUrl(source: string, options: CrawlOptions) {
     await Promise.all(next);
   };
   await visit(start.toString());
-  return {pages, skipped, baseUrl, mode};
+  return {pages, skipped, baseUrl, mode, streamed: false};
 }
 
 /** Sitemaps name the production host; fetch the same path from the host being crawled. */

@@ -92,6 +92,33 @@ type SubLevel = Exclude<Level, 'lvl0'>;
 const HEADINGS: Record<string, number> = {h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6};
 const DEFAULT_ADMONITION_TITLES = new Set(['note', 'tip', 'info', 'warning', 'danger', 'caution', 'important']);
 
+/**
+ * A copy of a string that does not point into the page's HTML. V8 keeps substrings of 13+
+ * characters as slices of their parent, so one attribute value kept in a record would keep the
+ * whole page in memory (the benchmark's 5,000 pages peaked far above 300 MB that way).
+ */
+const interned = new Map<string, string>();
+export function ownString(text: string): string {
+  if (text.length < 13) return text;
+  return Buffer.from(text, 'utf8').toString('utf8');
+}
+
+/**
+ * Text after normalizeSpace: a fresh string whenever it contains a space (the whitespace
+ * replacement built it), possibly a slice of the page when it has none.
+ */
+function ownText(text: string): string {
+  return text.includes(' ') ? text : ownString(text);
+}
+function intern(text: string): string {
+  let value = interned.get(text);
+  if (value === undefined) {
+    value = ownString(text);
+    if (interned.size < 1000) interned.set(value, value);
+  }
+  return value;
+}
+
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
 }
@@ -303,6 +330,10 @@ class RecordBuilder {
   private position = 0;
   private occurrences = new Map<string, number>();
   private readonly meta: Pick<SearchRecord, 'language' | 'docusaurus_tag' | 'version'>;
+  private sectionHierarchy!: Hierarchy;
+  private sectionAnchor: string | null = null;
+  private sectionUrl = '';
+  private budget: number | undefined;
 
   constructor(
     private readonly url: string,
@@ -312,13 +343,13 @@ class RecordBuilder {
     meta: Pick<SearchRecord, 'language' | 'docusaurus_tag' | 'version'>,
   ) {
     this.meta = meta;
-    this.hierarchy = {lvl0: escapeHtml(capHeading(lvl0)), lvl1: null, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
+    this.hierarchy = {lvl0: intern(escapeHtml(capHeading(lvl0))), lvl1: null, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
     this.heading(1, title, null);
   }
 
   /** Starts a new section at heading level 1–6. */
   heading(level: number, rawText: string, anchor: string | null): void {
-    const text = escapeHtml(capHeading(rawText));
+    const text = ownText(escapeHtml(capHeading(rawText)));
     for (let n = level; n <= 6; n++) {
       this.hierarchy[`lvl${n}` as SubLevel] = null;
       this.anchors[n] = null;
@@ -331,6 +362,12 @@ class RecordBuilder {
     }
     this.position = 0;
     this.occurrences = new Map();
+    // Records of one section share their hierarchy object and URL (a 5,000-page site has
+    // hundreds of thousands of records: per-record copies dominated the memory use).
+    this.sectionHierarchy = {...this.hierarchy};
+    this.sectionAnchor = this.currentAnchor();
+    this.sectionUrl = this.sectionAnchor ? `${this.url}#${this.sectionAnchor}` : this.url;
+    this.budget = undefined;
     this.push(`lvl${level}` as RecordType, text, null);
   }
 
@@ -338,9 +375,11 @@ class RecordBuilder {
     const text = normalizeSpace(rawText);
     if (!text) return;
     // Room left for the text once the rest of the record (24-char ID, any position) is counted.
-    const probe = this.make('content', 'x'.repeat(24), '');
-    const budget = MAX_RECORD_BYTES - byteSize(probe) - 16;
-    for (const piece of splitText(text, budget)) this.push('content', escapeHtml(piece), escapeHtml(piece));
+    this.budget ??= MAX_RECORD_BYTES - byteSize(this.make('content', 'x'.repeat(24), '')) - 16;
+    for (const piece of splitText(text, this.budget)) {
+      const escaped = ownText(escapeHtml(piece));
+      this.push('content', escaped, escaped);
+    }
   }
 
   private currentAnchor(): string | null {
@@ -349,15 +388,14 @@ class RecordBuilder {
   }
 
   private make(type: RecordType, objectID: string, content: string | null): SearchRecord {
-    const anchor = this.currentAnchor();
     const level = type === 'content' ? 0 : 100 - 10 * Number(type.slice(3));
     const record: SearchRecord = {
       objectID,
-      url: anchor ? `${this.url}#${anchor}` : this.url,
+      url: this.sectionUrl,
       url_without_anchor: this.url,
-      anchor,
+      anchor: this.sectionAnchor,
       type,
-      hierarchy: {...this.hierarchy},
+      hierarchy: this.sectionHierarchy,
       content,
       weight: {pageRank: this.pageRank, level, position: this.position},
       language: this.meta.language,
@@ -423,7 +461,8 @@ function walkContent(root: DomNode, builder: RecordBuilder, titleFromH1: boolean
         if (level === 1 && !seenH1) {
           seenH1 = true; // the title record exists already
         } else if (text) {
-          builder.heading(Math.max(level, 2), text, child.attribs?.id || null);
+          const id = child.attribs?.id;
+          builder.heading(Math.max(level, 2), text, id ? ownString(id) : null);
         }
       } else if (name === 'br') {
         buffer.push(' ');
@@ -450,13 +489,33 @@ function walkContent(root: DomNode, builder: RecordBuilder, titleFromH1: boolean
   flush();
 }
 
+/**
+ * Cheap string passes before parsing (the stage's main cost). Scripts and inline SVG icons are a
+ * quarter of a Docusaurus page and never indexed, so they are cut out first.
+ * Docusaurus also minifies HTML and drops optional end tags; htmlparser2 does not let `<tbody>`
+ * close an open `<thead>` (it nests the body inside the last header cell), so close it here.
+ */
+function prepareHtml(html: string): string {
+  let out = html;
+  if (out.includes('<script')) out = out.replace(/<script\b[\s\S]*?<\/script>/g, '');
+  if (out.includes('<svg')) out = out.replace(/<svg\b[\s\S]*?<\/svg>/g, '');
+  if (out.includes('<tbody')) out = out.replace(/<tbody\b/g, '</thead><tbody');
+  // Prism turns a code block into a tag per token (half of an API reference page): keep only
+  // its text, one line per line. Entities stay encoded, so the parser still decodes them once.
+  if (out.includes('<pre')) {
+    out = out.replace(/<pre\b[^>]*>([\s\S]*?)<\/pre>/g, (_match, inner: string) =>
+      `<pre>${inner.replace(/<br\b[^>]*>|<\/div>/g, '\n').replace(/<[^>]*>/g, '')}</pre>`,
+    );
+  }
+  return out;
+}
+
 export function extractPageDetailed(html: string, options: ExtractOptions): ExtractedPage {
-  // Docusaurus minifies HTML and drops optional end tags; htmlparser2 does not let `<tbody>`
-  // close an open `<thead>` (it nests the body inside the last header cell), so close it here.
-  const $ = load(html.includes('<tbody') ? html.replace(/<tbody\b/g, '</thead><tbody') : html);
+  const $ = load(prepareHtml(html));
   const root = $.root()[0] as unknown as DomNode;
   const info = scanPage(root);
-  const canonical = info.canonical ?? info.ogUrl;
+  const rawCanonical = info.canonical ?? info.ogUrl;
+  const canonical = rawCanonical ? ownString(rawCanonical) : undefined;
   const result = (skipped?: SkipReason): ExtractedPage => ({
     records: [],
     ...(skipped ? {skipped} : {}),
@@ -471,9 +530,10 @@ export function extractPageDetailed(html: string, options: ExtractOptions): Extr
   }
   if (info.htmlClass.split(/\s+/).includes('search-page-wrapper')) return result('search-page');
 
-  const language = info.metas.get('docsearch:language') || info.htmlLang || 'en';
-  const tag = info.metas.get('docsearch:docusaurus_tag') || 'default';
-  const version = info.metas.get('docsearch:version');
+  const language = intern(info.metas.get('docsearch:language') || info.htmlLang || 'en');
+  const tag = intern(info.metas.get('docsearch:docusaurus_tag') || 'default');
+  const rawVersion = info.metas.get('docsearch:version');
+  const version = rawVersion ? intern(rawVersion) : undefined;
   const url = options.url.replace(/#.*$/, '');
   const builder = new RecordBuilder(url, options.pageRank ?? 0, lvl0For(info, url), title || url, {
     language,

@@ -24,12 +24,16 @@ export function hashText(text: string, length = 16): string {
 }
 
 export function objectIdFor(identity: RecordIdentity): string {
-  const key = [
-    identity.page,
-    identity.sectionPath.join('/'),
-    identity.type,
-    hashText(identity.text),
-    String(identity.occurrence),
-  ].join('\u0000');
-  return hashText(key, 24);
+  // One hash over the whole identity (the text included): no separate hash of the text needed.
+  const hash = createHash('sha1');
+  hash.update(identity.page);
+  hash.update('\u0000');
+  hash.update(identity.sectionPath.join('/'));
+  hash.update('\u0000');
+  hash.update(identity.type);
+  hash.update('\u0000');
+  hash.update(String(identity.occurrence));
+  hash.update('\u0000');
+  hash.update(identity.text);
+  return hash.digest('hex').slice(0, 24);
 }

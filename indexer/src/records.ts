@@ -32,7 +32,10 @@ export const weightSchema = z.object({
   pageRank: z.number().int(),
   /** 100 - 10 * N for an lvlN record, 0 for content. */
   level: z.number().int().min(0).max(100),
-  /** Order of the record within its page. */
+  /**
+   * Order of the record within its section (the heading record is 0), so inserting a paragraph
+   * changes only the records of that section. A tie-breaker in ranking.
+   */
   position: z.number().int().min(0),
 });
 

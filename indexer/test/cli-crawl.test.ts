@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdtemp, readFile} from 'node:fs/promises';
+import {mkdtemp, readFile, readdir, rm} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {recordListSchema} from '../src/records.ts';
@@ -29,6 +29,20 @@ test('crawl --out FILE --json writes the file and prints one summary object', as
   const file = await readFile(out, 'utf8');
   assert.equal(summary.bytes, Buffer.byteLength(file));
   assert.ok(recordListSchema.parse(JSON.parse(file)).every((r) => r.url.startsWith('https://docs.example.com/')));
+  await rm(dir, {recursive: true, force: true});
+});
+
+test('--out gives the same records as stdout, and a failed crawl leaves no file behind', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'indexer-cli-'));
+  const out = path.join(dir, 'records.json');
+  const [toFile, toStdout] = await Promise.all([runCli(['crawl', MINI, '--out', out]), runCli(['crawl', MINI])]);
+  assert.deepEqual([toFile.code, toStdout.code], [0, 0]);
+  assert.equal(await readFile(out, 'utf8'), toStdout.stdout);
+  const failed = path.join(dir, 'none.json');
+  const run = await runCli(['crawl', fixture('noindex'), '--base-url', 'https://x.org/', '--out', failed]);
+  assert.equal(run.code, 2);
+  assert.deepEqual(await readdir(dir), ['records.json']);
+  await rm(dir, {recursive: true, force: true});
 });
 
 test('usage errors exit 2 with one line on stderr', async () => {

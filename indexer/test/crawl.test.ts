@@ -1,10 +1,11 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdtemp, writeFile} from 'node:fs/promises';
+import {mkdtemp, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {crawl, type CrawlEvent} from '../src/crawl.ts';
 import {SourceError, UsageError} from '../src/errors.ts';
+import type {SearchRecord} from '../src/records.ts';
 import {fixture, serveFolder} from './helpers.ts';
 
 const MINI = fixture('mini-site');
@@ -30,6 +31,20 @@ test('a folder crawl indexes every page at its served URL (no .html), skipping n
   const setup = result.records.filter((r) => r.url_without_anchor.endsWith('/setup'));
   assert.deepEqual(setup.map((r) => r.content), [null, 'Setup takes two steps.', '1 · Enable the API', '2 · Call /api']);
   assert.equal(setup[0]?.hierarchy.lvl0, 'Guide');
+});
+
+test('onPage streams each page in result order; collect: false keeps no records', async () => {
+  const full = await crawl(MINI);
+  for (const source of [MINI]) {
+    const streamed: SearchRecord[] = [];
+    const result = await crawl(source, {collect: false, concurrency: 3, onPage: async (page) => {
+      await new Promise((r) => setTimeout(r, page.url.length % 3));
+      streamed.push(...page.records);
+    }});
+    assert.deepEqual(result.records, []);
+    assert.equal(result.recordCount, full.records.length);
+    assert.deepEqual(streamed, full.records);
+  }
 });
 
 test('--base-url rebases every record URL', async () => {
@@ -62,6 +77,16 @@ test('a URL crawl starts from sitemap.xml and uses its priority as pageRank', as
       folder.records.map((r) => r.objectID),
       'the same site gives the same records from a folder and from a URL',
     );
+  } finally {
+    await site.close();
+  }
+});
+
+test('--base-url also rebases the records of a URL crawl', async () => {
+  const site = await serveFolder(MINI);
+  try {
+    const result = await crawl(site.url, {baseUrl: 'https://docs.example.com/'});
+    assert.deepEqual(pagesOf(result.records), ['https://docs.example.com/', 'https://docs.example.com/docs/guide/setup', 'https://docs.example.com/docs/intro']);
   } finally {
     await site.close();
   }
@@ -107,5 +132,6 @@ test('an unreadable or empty source is a SourceError; a bad base URL is a UsageE
   await assert.rejects(crawl(empty, {baseUrl: 'https://x.org/'}), (e) => e instanceof SourceError && e.message === `the crawl of ${empty} found no pages to index`);
   await assert.rejects(crawl(empty), (e) => e instanceof UsageError && /pass --base-url URL/.test(e.message));
   await assert.rejects(crawl(MINI, {baseUrl: 'not a url'}), UsageError);
+  await rm(empty, {recursive: true, force: true});
   await assert.rejects(crawl('http://127.0.0.1:9/', {attempts: 1}), (e) => e instanceof SourceError && /^cannot read SOURCE http:\/\/127\.0\.0\.1:9\//.test(e.message));
 });

@@ -1,5 +1,7 @@
-import {writeFile} from 'node:fs/promises';
-import {crawl} from '../crawl.ts';
+import {createWriteStream} from 'node:fs';
+import {rename, rm} from 'node:fs/promises';
+import {once} from 'node:events';
+import {crawl, type CrawledPage} from '../crawl.ts';
 import {UsageError} from '../errors.ts';
 import {resolveCrawlOptions, type RawCrawlOptions} from '../options.ts';
 import {seconds, writeAll, type RegisterCommand} from './context.ts';
@@ -10,6 +12,41 @@ export interface CrawlSummary {
   skipped: number;
   bytes: number;
   seconds: number;
+}
+
+/**
+ * Streams records into FILE as a JSON array while the crawl runs (memory stays flat on big
+ * sites), through a temporary file renamed at the end: a failed crawl leaves no partial FILE.
+ */
+async function crawlToFile(file: string, run: (onPage: (page: CrawledPage) => Promise<void>) => Promise<void>): Promise<number> {
+  const tmp = `${file}.${process.pid}.tmp`;
+  const stream = createWriteStream(tmp);
+  let bytes = 0;
+  let first = true;
+  const write = async (text: string): Promise<void> => {
+    bytes += Buffer.byteLength(text);
+    if (!stream.write(text)) await once(stream, 'drain');
+  };
+  try {
+    await write('[');
+    await run(async ({records}) => {
+      let chunk = '';
+      for (const record of records) {
+        chunk += `${first ? '' : ','}${JSON.stringify(record)}`;
+        first = false;
+      }
+      await write(chunk);
+    });
+    await write(']\n');
+    stream.end();
+    await once(stream, 'finish');
+    await rename(tmp, file);
+    return bytes;
+  } catch (error) {
+    stream.destroy();
+    await rm(tmp, {force: true});
+    throw error;
+  }
 }
 
 /** `docs-indexer crawl SOURCE [--out FILE] [--base-url URL] [--concurrency N] [--json]` */
@@ -28,19 +65,30 @@ export const registerCrawl: RegisterCommand = (program, context) => {
       if (options.json && !options.out) {
         throw new UsageError('--json prints the summary on stdout: pass --out FILE for the records');
       }
-      const result = await crawl(options.source, {
+      const crawlOptions = {
         concurrency: options.concurrency,
         ...(options.baseUrl ? {baseUrl: options.baseUrl} : {}),
-        onEvent: (event) => context.progress.crawlEvent(event),
-      });
-      const json = `${JSON.stringify(result.records)}\n`;
-      const bytes = Buffer.byteLength(json);
-      if (options.out) await writeFile(options.out, json);
+        onEvent: (event: Parameters<typeof context.progress.crawlEvent>[0]) => context.progress.crawlEvent(event),
+      };
+      let result: Awaited<ReturnType<typeof crawl>> | undefined;
+      let bytes: number;
+      if (options.out) {
+        bytes = await crawlToFile(options.out, async (onPage) => {
+          result = await crawl(options.source, {...crawlOptions, collect: false, onPage});
+        });
+      } else {
+        // stdout gets the whole array or nothing: no partial output when a crawl fails.
+        result = await crawl(options.source, crawlOptions);
+        const json = `${JSON.stringify(result.records)}\n`;
+        bytes = Buffer.byteLength(json);
+        context.progress.clear();
+        await writeAll(context.stdout, json);
+      }
       context.progress.clear();
-      if (!options.out) await writeAll(context.stdout, json);
+      if (!result) throw new Error('crawl produced no result');
       const summary: CrawlSummary = {
         pages: result.pages,
-        records: result.records.length,
+        records: result.recordCount,
         skipped: result.skipped,
         bytes,
         seconds: seconds(startedAt),

@@ -1,0 +1,36 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {AuthError, CrawlError, PublishError, SourceError, UsageError, errorLine, exitCodeFor, maskSecrets} from '../src/errors.ts';
+import {describeError, isRetryable} from '../src/publish-algolia.ts';
+
+test('exit codes live in one place: 2 for usage, configuration and source problems, 1 for failed runs', () => {
+  assert.deepEqual(
+    [new UsageError('x'), new SourceError('x'), new AuthError('x'), new CrawlError('x'), new PublishError('x'), new Error('x')].map(exitCodeFor),
+    [2, 2, 2, 1, 1, 1],
+  );
+});
+
+test('an error line is one line, prefixed, with every secret masked', () => {
+  const key = 'super-secret-admin-key';
+  assert.equal(errorLine(new PublishError(`boom\n  with ${key} inside`), [key]), 'docs-indexer: boom with *** inside');
+  assert.equal(errorLine(new TypeError('bad thing')), 'docs-indexer: unexpected error: bad thing');
+  assert.equal(maskSecrets('abc', [undefined, '']), 'abc');
+});
+
+test('retry predicates: network errors, timeouts, 429 and 5xx are retried; 4xx are not', () => {
+  const api = (status: number) => Object.assign(new Error('x'), {name: 'ApiError', status});
+  assert.equal(isRetryable(api(429)), true);
+  assert.equal(isRetryable(api(503)), true);
+  assert.equal(isRetryable(api(403)), false);
+  assert.equal(isRetryable(api(400)), false);
+  assert.equal(isRetryable(Object.assign(new Error('Unreachable hosts'), {name: 'RetryError'})), true);
+  assert.equal(isRetryable(new PublishError('x')), false);
+});
+
+test('failures are described without request details', () => {
+  const retry = (response: object) => Object.assign(new Error('Unreachable hosts - your application id may be incorrect'), {name: 'RetryError', stackTrace: [{response}]});
+  assert.equal(describeError(retry({status: 0, isTimedOut: true})), 'timed out');
+  assert.equal(describeError(retry({status: 0, isTimedOut: false})), 'connection failed');
+  assert.equal(describeError(retry({status: 502, isTimedOut: false})), 'HTTP 502');
+  assert.equal(describeError(Object.assign(new Error('Index does not exist'), {status: 404})), 'HTTP 404 (Index does not exist)');
+});

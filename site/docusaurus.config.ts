@@ -68,8 +68,12 @@ const config: Config = {
   ],
 
   themes: ['@docusaurus/theme-mermaid'],
-  // Copies the API descriptions in site/api to /api/ in the build, as downloadable files.
-  plugins: ['./plugins/api-publish.ts'],
+  plugins: [
+    // Copies the API descriptions in site/api to /api/ in the build, as downloadable files.
+    './plugins/api-publish.ts',
+    // Writes build/search/local-index.json (the local search index) after every build.
+    './plugins/local-search/index.ts',
+  ],
 
   themeConfig: {
     metadata: [

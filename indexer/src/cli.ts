@@ -9,8 +9,9 @@ import {createProgress, isAnimated} from './progress.ts';
 import type {CliContext, RegisterCommand} from './commands/context.ts';
 import {registerCrawl} from './commands/crawl.ts';
 import {registerPush} from './commands/push.ts';
+import {registerSearch} from './commands/search.ts';
 
-export const COMMANDS: RegisterCommand[] = [registerCrawl, registerPush];
+export const COMMANDS: RegisterCommand[] = [registerCrawl, registerPush, registerSearch];
 
 export interface CliIo {
   stdout: NodeJS.WritableStream & {isTTY?: boolean};

@@ -1,0 +1,144 @@
+/**
+ * Local search client: answers DocSearch's modal and Docusaurus's /search page from the local
+ * index shipped in the build (`/search/local-index.json`), with Algolia's response shape.
+ *
+ * Interface (agreed with the search UI):
+ *   const client = createLocalSearchClient({indexUrl: useBaseUrl('/search/local-index.json')});
+ *   // modal: DocSearch `transformSearchClient={() => client}`
+ *   client.search({requests: [{indexName, query, hitsPerPage, attributesToSnippet, ...}]})
+ *   // /search page: algoliasearch-helper (legacy multi-query form; params object or string)
+ *   client.search([{indexName, params: {query, page, hitsPerPage, facets, facetFilters}}])
+ *   → Promise<{results: AlgoliaResponse[]}>
+ * - The index is fetched on the first `search` call, never before; concurrent calls share one
+ *   fetch. If it cannot be fetched or parsed the call rejects with an Error named `RetryError`
+ *   (the only error DocSearch turns into "Unable to fetch results"); the next call tries again.
+ * - `snippetWords` is the snippet length when a request names none (`content:10` otherwise).
+ * - Only `indexUrl` is fetched: nothing leaves the site's origin.
+ * - `addAlgoliaAgent`, `clearCache` are no-ops kept for callers that expect a lite client.
+ */
+import {
+  answerQuery,
+  LocalSearchEngine,
+  type AlgoliaResponse,
+  type QueryParams,
+} from '../../../indexer/src/local-engine';
+
+export type {AlgoliaResponse, AlgoliaHit, QueryParams} from '../../../indexer/src/local-engine';
+
+export interface LocalSearchClientOptions {
+  /** URL of the local index file, e.g. `/search/local-index.json` (with the site's baseUrl). */
+  indexUrl: string;
+  /** Snippet length when a request does not name one. */
+  snippetWords?: number;
+  /** Injected in tests; defaults to the global fetch. */
+  fetch?: (url: string) => Promise<{ok: boolean; status: number; json(): Promise<unknown>}>;
+}
+
+/** The modal's form: `search({requests})`; each request carries its own parameters. */
+export interface ModalSearchRequest extends QueryParams {
+  indexName: string;
+}
+/** The legacy form algoliasearch-helper sends: `search([{indexName, params}])`. */
+export interface LegacySearchRequest {
+  indexName: string;
+  params?: QueryParams | string;
+}
+
+export interface LocalSearchClient {
+  readonly appId: string;
+  search(
+    request: {requests: ModalSearchRequest[]} | LegacySearchRequest[],
+  ): Promise<{results: AlgoliaResponse[]}>;
+  searchForFacetValues(
+    request: {indexName: string; facetName: string; searchForFacetValuesRequest?: {facetQuery?: string}}[] | {indexName: string; facetName: string; facetQuery?: string},
+  ): Promise<unknown>;
+  addAlgoliaAgent(segment: string, version?: string): void;
+  clearCache(): Promise<void>;
+}
+
+/** The error DocSearch recognises as "the search service could not be reached". */
+export class RetryError extends Error {
+  override name = 'RetryError';
+  constructor(message: string) {
+    super(message);
+    this.name = 'RetryError';
+  }
+}
+
+/** Parses `a=1&b=%5B...%5D` (values JSON when they look like it). */
+export function parseParamString(params: string): QueryParams {
+  const out: QueryParams = {};
+  for (const [key, raw] of new URLSearchParams(params)) {
+    let value: unknown = raw;
+    if (/^[[{]/.test(raw) || /^(?:-?\d+(?:\.\d+)?|true|false)$/.test(raw)) {
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        value = raw;
+      }
+    }
+    out[key] = value;
+  }
+  return out;
+}
+
+export function createLocalSearchClient(options: LocalSearchClientOptions): LocalSearchClient {
+  const doFetch = options.fetch ?? ((url: string) => fetch(url, {credentials: 'same-origin'}));
+  let loading: Promise<LocalSearchEngine> | null = null;
+
+  const engine = (): Promise<LocalSearchEngine> => {
+    loading ??= (async () => {
+      let res;
+      try {
+        res = await doFetch(options.indexUrl);
+      } catch (cause) {
+        throw new RetryError(`Unreachable local search index ${options.indexUrl}: ${String(cause)}`);
+      }
+      if (!res.ok) throw new RetryError(`Local search index ${options.indexUrl} answered HTTP ${res.status}`);
+      try {
+        return LocalSearchEngine.fromIndexFile(await res.json());
+      } catch (cause) {
+        throw new RetryError(`Unreadable local search index ${options.indexUrl}: ${String(cause)}`);
+      }
+    })();
+    // A failed load is retried by the next search.
+    loading.catch(() => {
+      loading = null;
+    });
+    return loading;
+  };
+
+  const answer = (e: LocalSearchEngine, indexName: string, params: QueryParams) =>
+    answerQuery(e, indexName, params, {snippetWords: options.snippetWords, now: () => performance.now()});
+
+  return {
+    appId: 'local',
+    async search(request) {
+      const e = await engine();
+      if (Array.isArray(request)) {
+        return {
+          results: request.map(({indexName, params}) =>
+            answer(e, indexName, typeof params === 'string' ? parseParamString(params) : (params ?? {})),
+          ),
+        };
+      }
+      return {results: request.requests.map(({indexName, ...params}) => answer(e, indexName, params))};
+    },
+    async searchForFacetValues(request) {
+      const e = await engine();
+      const list = Array.isArray(request)
+        ? request.map((r) => ({facetName: r.facetName, facetQuery: r.searchForFacetValuesRequest?.facetQuery ?? ''}))
+        : [{facetName: request.facetName, facetQuery: request.facetQuery ?? ''}];
+      const answers = list.map(({facetName, facetQuery}) => {
+        const counts = answer(e, '', {query: '', hitsPerPage: 0, facets: [facetName]}).facets?.[facetName] ?? {};
+        const facetHits = Object.entries(counts)
+          .filter(([value]) => value.toLowerCase().startsWith(facetQuery.toLowerCase()))
+          .map(([value, count]) => ({value, highlighted: value, count}));
+        return {facetHits, exhaustiveFacetsCount: true, processingTimeMS: 0};
+      });
+      return Array.isArray(request) ? answers : answers[0];
+    },
+    addAlgoliaAgent() {},
+    async clearCache() {},
+  };
+}

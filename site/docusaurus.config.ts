@@ -1,6 +1,7 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {themes as prismThemes} from 'prism-react-renderer';
+import searchClientAlias from './plugins/search-client-alias';
 
 /** Where the site is deployed. CI sets SITE_URL for GitHub Pages; the default is the production host. */
 const SITE_URL = process.env.SITE_URL ?? 'https://homewizard-api-docs.github.io';
@@ -65,6 +66,7 @@ const config: Config = {
   ],
 
   themes: ['@docusaurus/theme-mermaid'],
+  plugins: [searchClientAlias],
 
   themeConfig: {
     metadata: [

@@ -52,6 +52,7 @@ export const FIXTURE_RECORDS: EngineRecord[] = [
   ...Array.from({length: 9}, (_, i) =>
     rec('/docs/discovery', `gizmo-ref-${i}`, ['Reference', `Gizmo reference ${i + 1}`], `Reference gizmo number ${i + 1}.`),
   ),
+  rec('/docs/v2/error-handling', 'escaping', ['API v2', `Escaping ${XSS_ESCAPED}`], null),
   rec('/docs/v2/error-handling', 'sample', ['API v2', `Escaping ${XSS_ESCAPED}`, `Sample ${XSS_ESCAPED}`], `Shows the onerror sample ${XSS_ESCAPED} as text.`),
   rec(
     '/docs/getting-started',
@@ -111,4 +112,34 @@ export function failOnDialog(page: Page): string[] {
     await dialog.dismiss();
   });
   return dialogs;
+}
+
+export const recentKey = (indexName: string) => `__DOCSEARCH_RECENT_SEARCHES__${indexName}`;
+export const favoriteKey = (indexName: string) => `__DOCSEARCH_FAVORITE_SEARCHES__${indexName}`;
+
+/** A recent or favourite search as DocSearch stores it (a hit without highlight data). */
+export function storedSearch(n: number) {
+  return {
+    objectID: `seeded-${n}`,
+    url: `/docs/changelog#seeded-${n}`,
+    type: 'lvl1',
+    hierarchy: {lvl0: 'Documentation', lvl1: `Seeded search ${n}`, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null},
+    content: null,
+    __docsearch_parent: null,
+  };
+}
+
+/** Writes stored searches and reloads, as if earlier visits had made them. */
+export async function seedStoredSearches(page: Page, entries: Record<string, unknown[]>): Promise<void> {
+  await page.evaluate((e) => {
+    for (const [key, value] of Object.entries(e)) localStorage.setItem(key, JSON.stringify(value));
+  }, entries);
+  await page.reload();
+  await waitForSearchBar(page);
+}
+
+/** The titles listed under a start-screen section ("Recent" or "Favorite"). */
+export async function startScreenTitles(page: Page, section: 'Recent' | 'Favorite'): Promise<string[]> {
+  const group = page.locator('.DocSearch-Hits').filter({has: page.locator('.DocSearch-Hit-source', {hasText: new RegExp(`^${section}$`)})});
+  return group.locator('.DocSearch-Hit-title').allInnerTexts();
 }

@@ -66,7 +66,12 @@ const config: Config = {
   ],
 
   themes: ['@docusaurus/theme-mermaid'],
-  plugins: [searchClientAlias],
+  plugins: [
+    // Writes build/search/local-index.json (the local search index) after every build.
+    './plugins/local-search/index.ts',
+    // Local mode: the /search page's `algoliasearch/lite` resolves to the local client.
+    searchClientAlias,
+  ],
 
   themeConfig: {
     metadata: [

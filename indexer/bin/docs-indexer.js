@@ -1,6 +1,21 @@
 #!/usr/bin/env node
 // Runs the TypeScript CLI directly through tsx, so the workspace needs no build step.
+import process from 'node:process';
 import {register} from 'tsx/esm/api';
 
 register();
-await import('../src/cli.ts');
+try {
+  const {main} = await import('../src/cli.ts');
+  process.exitCode = await main(process.argv.slice(2), {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+  });
+} catch (error) {
+  // Never a stack trace: one line, and never a key.
+  const key = process.env.ALGOLIA_ADMIN_API_KEY;
+  let message = error instanceof Error ? error.message : String(error);
+  if (key) message = message.split(key).join('***');
+  process.stderr.write(`docs-indexer: unexpected error: ${message.split('\n')[0]}\n`);
+  process.exitCode = 1;
+}

@@ -67,6 +67,7 @@ const NAMED: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', ap
 
 /** Decodes the entities the extractor produces (and numeric ones) for tokenizing only. */
 export function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text;
   return text.replace(ENTITY, (entity) => {
     const body = entity.slice(1, -1);
     if (body[0] === '#') {
@@ -81,9 +82,15 @@ export function decodeEntities(text: string): string {
 const WORD = /[\p{L}\p{N}_]+(?:[-:./@][\p{L}\p{N}_]+)*/gu;
 const SEPARATOR = /[-:./@]/;
 
+const ASCII = /^[ -~]*$/;
+
 export function normalizeTerm(term: string): string {
+  if (ASCII.test(term)) return term.toLowerCase();
   return term.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
+
+/** A plain word (one piece only): lowercase letters or digits. The common case, kept fast. */
+const PLAIN = /^(?:[a-z]+|[0-9]+|[A-Z][a-z]*)$/;
 
 interface Piece {
   /** Normalized text of the piece. */
@@ -97,6 +104,7 @@ interface Piece {
  * (`api-version` in `x-api-version`), and its parts split at separators, `_` and camelCase.
  */
 function wordPieces(word: string, offset: number): Piece[] {
+  if (PLAIN.test(word)) return [{term: word.toLowerCase(), start: offset, end: offset + word.length}];
   const pieces: Piece[] = [{term: normalizeTerm(word), start: offset, end: offset + word.length}];
   const seen = new Set([pieces[0]!.term]);
   const add = (start: number, end: number) => {
@@ -121,7 +129,9 @@ function wordPieces(word: string, offset: number): Piece[] {
 export function tokenizeForIndex(text: string): string[] {
   const out: string[] = [];
   for (const m of decodeEntities(text).matchAll(WORD)) {
-    for (const piece of wordPieces(m[0], 0)) out.push(piece.term);
+    const word = m[0];
+    if (PLAIN.test(word)) out.push(word.toLowerCase());
+    else for (const piece of wordPieces(word, 0)) out.push(piece.term);
   }
   return out;
 }
@@ -351,6 +361,14 @@ export function unpackRecords(file: unknown): EngineRecord[] {
 // ---------------------------------------------------------------------------------------------
 // Search
 
+/**
+ * Common English words are not indexed in body text (they still are in titles and headings):
+ * they match almost every paragraph, cost the most to score and never decide a hit.
+ */
+export const STOP_WORDS = new Set(
+  'a an and are as at be but by can do does for from has have if in into is it its of on or so such than that the their them then there these they this to was were which will with you your'.split(' '),
+);
+
 /** Field boosts: page titles and headings rank above body text. */
 const FIELDS = ['l0', 'l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'c'] as const;
 const BOOST: Record<(typeof FIELDS)[number], number> = {l0: 1, l1: 6, l2: 4, l3: 3, l4: 2, l5: 2, l6: 2, c: 1};
@@ -405,18 +423,52 @@ export function matchesFacetFilters(r: EngineRecord, filters: FacetFilters | und
   return filters.every((f) => (Array.isArray(f) ? f.length === 0 || f.some(one) : one(f)));
 }
 
+type Doc = EngineRecord & {id: number};
+
+/** MiniSearch plus bounded prefix expansion (the most frequent completions of a prefix). */
+class TermIndex extends MiniSearch<Doc> {
+  private readonly completionCache = new Map<string, string[]>();
+
+  completions(prefix: string, limit: number): string[] {
+    const key = `${limit}:${prefix}`;
+    const cached = this.completionCache.get(key);
+    if (cached) return cached;
+    const found: {term: string; df: number}[] = [];
+    for (const [term, fields] of this._index.atPrefix(prefix)) {
+      if (term === prefix) continue;
+      let df = 0;
+      for (const docs of fields.values()) df += docs.size;
+      found.push({term, df});
+    }
+    found.sort((a, b) => b.df - a.df || a.term.length - b.term.length);
+    const out = found.slice(0, limit).map((f) => f.term);
+    if (this.completionCache.size > 500) this.completionCache.clear();
+    this.completionCache.set(key, out);
+    return out;
+  }
+}
+
+/** How many completions a prefix being typed expands to (Algolia also bounds prefix matches). */
+function completionLimit(prefix: string): number {
+  return prefix.length <= 1 ? 10 : prefix.length === 2 ? 12 : prefix.length === 3 ? 30 : 60;
+}
+const HEADING_FIELDS = FIELDS.filter((f) => f !== 'c');
+/** Score of a completion relative to an exact match of the typed word. */
+const PREFIX_WEIGHT = 0.6;
+const FUZZY_WEIGHT = 0.35;
+
 export class LocalSearchEngine {
   readonly records: EngineRecord[];
-  private readonly mini: MiniSearch<EngineRecord & {id: number}>;
+  private readonly mini: TermIndex;
 
   constructor(records: EngineRecord[]) {
     this.records = records;
-    this.mini = new MiniSearch<EngineRecord & {id: number}>({
+    this.mini = new TermIndex({
       fields: [...FIELDS],
       idField: 'id',
       extractField: (doc, field) => (field === 'id' ? doc.id : fieldText(doc, field)),
       tokenize: (text) => tokenizeForIndex(text),
-      processTerm: (term) => term,
+      processTerm: (term, field) => (field === 'c' && STOP_WORDS.has(term) ? null : term),
       searchOptions: {tokenize: tokenizeQuery, processTerm: (t) => t},
     });
     this.mini.addAll(records.map((r, id) => ({...r, id})));
@@ -426,22 +478,37 @@ export class LocalSearchEngine {
     return new LocalSearchEngine(unpackRecords(file));
   }
 
-  /** Ranked, distinct by URL, filtered. */
+  /** Ranked, distinct by URL, filtered. The last word matches as a prefix unless followed by a space. */
   rank(query: string, facetFilters?: FacetFilters): RankedHit[] {
-    const terms = tokenizeQuery(query);
+    const prefixLast = !/\s$/.test(query);
+    const all = tokenizeQuery(query);
+    // Stop words are dropped from the query, except a last word still being typed.
+    const kept = all.filter((t, i) => !STOP_WORDS.has(t) || (prefixLast && i === all.length - 1));
+    const terms = kept.length > 0 ? kept : all;
     let hits: RankedHit[];
     if (terms.length === 0) {
       hits = this.records.map((record, index) => ({index, record, score: 0}));
     } else {
+      const last = terms.length - 1;
+      const queries = terms.map((t, i) => {
+        if (i !== last || !prefixLast) return t;
+        const more = this.mini.completions(t, completionLimit(t));
+        // One typed letter is too little to read paragraphs for: it matches titles and headings.
+        const fields = t.length <= 1 ? HEADING_FIELDS : undefined;
+        if (more.length === 0) return {queries: [t], fields};
+        return {combineWith: 'OR' as const, fields, queries: [t, {queries: more, fuzzy: false, boostTerm: () => PREFIX_WEIGHT}]};
+      });
       const run = (combineWith: 'AND' | 'OR') =>
-        this.mini.search(query, {
-          combineWith,
-          boost: BOOST,
-          prefix: (_t, i, all) => i === all.length - 1,
-          fuzzy: (t) => typosAllowed(t),
-          weights: {prefix: 0.5, fuzzy: 0.35},
-          filter: facetFilters ? (res) => matchesFacetFilters(this.records[res.id as number]!, facetFilters) : undefined,
-        });
+        this.mini.search(
+          {combineWith, queries},
+          {
+            boost: BOOST,
+            prefix: false,
+            fuzzy: (t) => typosAllowed(t),
+            weights: {prefix: PREFIX_WEIGHT, fuzzy: FUZZY_WEIGHT},
+            filter: facetFilters ? (res) => matchesFacetFilters(this.records[res.id as number]!, facetFilters) : undefined,
+          },
+        );
       let results = run('AND');
       if (results.length === 0 && terms.length > 1) results = run('OR');
       hits = results.map((res) => {
@@ -670,4 +737,42 @@ function pseudoQueryId(query: string): string {
   let h = 0x811c9dc5;
   for (const ch of query) h = Math.imul(h ^ ch.codePointAt(0)!, 0x01000193) >>> 0;
   return h.toString(16).padStart(8, '0').repeat(4);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The modal's side (for the CLI, the relevance script and the benchmark)
+
+/** The request DocSearch 3.9.0 sends for one keystroke on a wide screen (contextual search on). */
+export function modalParams(query: string, snippetWords = 10): QueryParams {
+  const levels = LEVEL_KEYS.map((k) => `hierarchy.${k}`);
+  return {
+    query,
+    attributesToRetrieve: [...levels, 'content', 'type', 'url'],
+    attributesToSnippet: [...levels.slice(1), 'content'].map((a) => `${a}:${snippetWords}`),
+    snippetEllipsisText: '…',
+    highlightPreTag: '<mark>',
+    highlightPostTag: '</mark>',
+    hitsPerPage: 20,
+    clickAnalytics: false,
+    facetFilters: ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],
+  };
+}
+
+/** DocSearch 3.9.0's display order: groups by lvl0 (at most 5 each), then by lvl1 inside a group. */
+export function modalOrder<H extends AlgoliaHit>(hits: H[], maxPerGroup = 5): H[] {
+  const group = (list: H[], key: (h: H) => string) => {
+    const groups = new Map<string, H[]>();
+    for (const h of list) {
+      const k = key(h);
+      const g = groups.get(k) ?? [];
+      if (g.length < maxPerGroup) g.push(h);
+      groups.set(k, g);
+    }
+    return [...groups.values()];
+  };
+  const lvl0 = (h: H) => {
+    const hl = h._highlightResult as {hierarchy?: {lvl0?: {value: string}}} | undefined;
+    return String(hl?.hierarchy?.lvl0?.value ?? h.hierarchy?.lvl0).replace(/<\/?mark>/g, '');
+  };
+  return group(hits, lvl0).flatMap((g) => group(g, (h) => String(h.hierarchy?.lvl1)).flat());
 }

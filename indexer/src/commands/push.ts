@@ -1,0 +1,108 @@
+import {crawl} from '../crawl.ts';
+import {resolvePushOptions, type RawPushOptions} from '../options.ts';
+import {publishToAlgolia, type PublishResult} from '../publish-algolia.ts';
+import {seconds, writeAll, type RegisterCommand} from './context.ts';
+
+export interface PushSummary {
+  pages: number;
+  records: number;
+  added: number;
+  updated: number;
+  deleted: number;
+  unchanged: number;
+  bytes: number;
+  seconds: number;
+  index: string;
+  dryRun: boolean;
+  /** Only in a dry run: what would change. */
+  changes?: PublishResult['changes'];
+}
+
+function humanSummary(summary: PushSummary, result: PublishResult): string {
+  const counts = `${summary.added} added, ${summary.updated} updated, ${summary.deleted} deleted, ${summary.unchanged} unchanged`;
+  if (summary.dryRun) {
+    const lines = [
+      `dry run: index "${summary.index}" would get ${counts} (${summary.pages} pages, ${summary.records} records, ${summary.bytes} bytes); nothing was written`,
+    ];
+    for (const c of result.changes.add) lines.push(`  + ${c.url}`);
+    for (const c of result.changes.update) lines.push(`  ~ ${c.url}`);
+    for (const c of result.changes.delete) lines.push(`  - ${c.url}`);
+    return `${lines.join('\n')}\n`;
+  }
+  if (!result.wrote) {
+    return `index "${summary.index}" is already up to date: ${summary.records} records from ${summary.pages} pages, nothing sent (${summary.seconds} s)\n`;
+  }
+  return `published ${summary.pages} pages (${summary.records} records) to "${summary.index}": ${counts}, ${summary.bytes} bytes sent in ${summary.seconds} s\n`;
+}
+
+/** `docs-indexer push SOURCE [--base-url URL] [--index NAME] [--full] [--dry-run] [--concurrency N] [--json]` */
+export const registerPush: RegisterCommand = (program, context) => {
+  program
+    .command('push')
+    .description('crawl SOURCE, then publish its records to Algolia atomically (only what changed, by default)')
+    .argument('<SOURCE>', 'build folder (e.g. site/build) or http(s) URL of the deployed site')
+    .option('--base-url <URL>', "absolute site URL for the records (default: the site's URL read from the build)")
+    .option('--index <NAME>', 'live index name (default: ALGOLIA_INDEX_NAME)')
+    .option('--full', 'send every record instead of only the changes')
+    .option('--dry-run', 'print what would change and write nothing')
+    .option('--concurrency <N>', 'pages read or fetched at once (default 8)')
+    .option('--json', 'print one summary object on stdout')
+    .addHelpText(
+      'after',
+      '\nEnvironment: ALGOLIA_APP_ID, ALGOLIA_ADMIN_API_KEY (write rights), ALGOLIA_INDEX_NAME (or --index),\n' +
+        'ALGOLIA_HOSTS (comma-separated base URLs; when set, only these hosts are used).\n' +
+        'Tuning: DOCS_INDEXER_TIMEOUT_MS, DOCS_INDEXER_RETRY_DELAY_MS, DOCS_INDEXER_ATTEMPTS.',
+    )
+    .action(async (source: string, flags: RawPushOptions) => {
+      const startedAt = performance.now();
+      // Credentials are checked before the crawl: a missing key fails fast.
+      const options = resolvePushOptions({...flags, source}, context.env);
+      const crawled = await crawl(options.source, {
+        concurrency: options.concurrency,
+        ...(options.baseUrl ? {baseUrl: options.baseUrl} : {}),
+        onEvent: (event) => context.progress.crawlEvent(event),
+      });
+      const controller = new AbortController();
+      const interrupt = (): void => controller.abort();
+      process.once('SIGINT', interrupt);
+      process.once('SIGTERM', interrupt);
+      let result: PublishResult;
+      try {
+        result = await publishToAlgolia(crawled.records, {
+          appId: options.appId,
+          apiKey: options.apiKey,
+          indexName: options.indexName,
+          ...(options.hosts ? {hosts: options.hosts} : {}),
+          full: options.full,
+          dryRun: options.dryRun,
+          timeoutMs: options.timeoutMs,
+          retryDelayMs: options.retryDelayMs,
+          attempts: options.attempts,
+          signal: controller.signal,
+          onEvent: (event) => {
+            if (event.type === 'step') context.progress.step(`publishing: ${event.step} ${event.index}`);
+            else if (event.type === 'batch') context.progress.step(`publishing: sent ${event.sent}/${event.total} operations`);
+            else context.progress.step(`publishing: ${event.step} failed (${event.error}), retrying in ${event.delayMs} ms`);
+          },
+        });
+      } finally {
+        process.off('SIGINT', interrupt);
+        process.off('SIGTERM', interrupt);
+      }
+      context.progress.clear();
+      const summary: PushSummary = {
+        pages: crawled.pages,
+        records: crawled.records.length,
+        added: result.added,
+        updated: result.updated,
+        deleted: result.deleted,
+        unchanged: result.unchanged,
+        bytes: result.bytes,
+        seconds: seconds(startedAt),
+        index: options.indexName,
+        dryRun: options.dryRun,
+        ...(options.dryRun ? {changes: result.changes} : {}),
+      };
+      await writeAll(context.stdout, options.json ? `${JSON.stringify(summary)}\n` : humanSummary(summary, result));
+    });
+};

@@ -1,0 +1,452 @@
+/**
+ * Crawl stage: a build folder or a deployed site → pages → records (through the extract stage).
+ *
+ * - Folder: every `*.html` file below it. Docusaurus (trailingSlash: false) writes `docs/foo.html`
+ *   and serves it at `/docs/foo`, so a file's URL is its path without `.html` (`index.html` → the
+ *   folder's URL). The base URL is `baseUrl`, else the site's configured URL read from the build
+ *   (the home page's canonical link or og:url, else the first `<loc>` of sitemap.xml).
+ * - URL: the pages listed by `<source>/sitemap.xml`; without a sitemap, the same-origin links
+ *   reachable from the source page.
+ * - One p-limit bound on concurrent pages; typed progress events; the library never prints.
+ * - Records come back in a stable order (pages sorted by URL) whatever the concurrency.
+ */
+import {readFile, readdir, stat} from 'node:fs/promises';
+import path from 'node:path';
+import pLimit from 'p-limit';
+import {load} from 'cheerio/slim';
+import {extractPageDetailed, type SkipReason} from './extract.ts';
+import type {SearchRecord} from './records.ts';
+import {CrawlError, SourceError, UsageError} from './errors.ts';
+
+export type CrawlMode = 'folder' | 'sitemap' | 'links';
+
+/** Progress events, in the order they happen. */
+export type CrawlEvent =
+  | {type: 'start'; source: string; mode: CrawlMode; baseUrl: string; total?: number}
+  | {type: 'page'; url: string; records: number; done: number; total?: number}
+  | {type: 'skip'; url: string; reason: SkipReason | 'not-html' | 'broken-link'; done: number; total?: number}
+  | {type: 'retry'; url: string; attempt: number; error: string}
+  | {type: 'done'; pages: number; records: number; skipped: number; seconds: number};
+
+export interface CrawlOptions {
+  /** Makes record URLs absolute (default: the site's configured URL read from the build, or the source URL). */
+  baseUrl?: string;
+  /** Pages read or fetched at once (default 8). */
+  concurrency?: number;
+  onEvent?: (event: CrawlEvent) => void;
+  /** weight.pageRank for a page; default: sitemap priority × 10 when known, else 0. */
+  pageRank?: (url: string) => number | undefined;
+  /** Attempts per HTTP request (default 3). */
+  attempts?: number;
+  /** Per-request timeout in ms (default 15000). */
+  timeoutMs?: number;
+  /** Stop following links after this many pages (links mode; default 10000). */
+  maxPages?: number;
+  /** Validate every record against the zod schema (default true). */
+  validate?: boolean;
+}
+
+export interface CrawlResult {
+  /** Pages that produced records. */
+  pages: number;
+  records: SearchRecord[];
+  /** Pages skipped on purpose (noindex, not found, search page). */
+  skipped: number;
+  baseUrl: string;
+  mode: CrawlMode;
+}
+
+interface PageResult {
+  url: string;
+  records: SearchRecord[];
+}
+
+export function isHttpSource(source: string): boolean {
+  return /^https?:\/\//i.test(source);
+}
+
+export async function crawl(source: string, options: CrawlOptions = {}): Promise<CrawlResult> {
+  if (!source) throw new UsageError('missing SOURCE: pass a build folder or an http(s) URL');
+  const started = performance.now();
+  const result = isHttpSource(source) ? await crawlUrl(source, options) : await crawlFolder(source, options);
+  const pages = result.pages.filter((p) => p.records.length > 0);
+  pages.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+  const records = pages.flatMap((p) => p.records);
+  const skipped = result.skipped;
+  if (pages.length === 0) {
+    throw new SourceError(`the crawl of ${source} found no pages to index`);
+  }
+  options.onEvent?.({
+    type: 'done',
+    pages: pages.length,
+    records: records.length,
+    skipped,
+    seconds: (performance.now() - started) / 1000,
+  });
+  return {pages: pages.length, records, skipped, baseUrl: result.baseUrl, mode: result.mode};
+}
+
+function concurrencyOf(options: CrawlOptions): number {
+  const n = options.concurrency ?? 8;
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`concurrency must be a positive integer (got ${n})`);
+  return n;
+}
+
+function withSlash(url: string): string {
+  return url.endsWith('/') ? url : `${url}/`;
+}
+
+function normalizeBaseUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--base-url must be an absolute http(s) URL (got "${value}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`--base-url must be an absolute http(s) URL (got "${value}")`);
+  }
+  url.hash = '';
+  url.search = '';
+  return withSlash(url.toString());
+}
+
+/** `docs/foo.html` → `docs/foo`; `docs/index.html` → `docs/`; `index.html` → ``. */
+export function servedPath(relativeFile: string): string {
+  const posix = relativeFile.split(path.sep).join('/');
+  if (posix === 'index.html') return '';
+  if (posix.endsWith('/index.html')) return posix.slice(0, -'index.html'.length);
+  return posix.replace(/\.html?$/, '');
+}
+
+function encodePath(p: string): string {
+  return p.split('/').map(encodeURIComponent).join('/');
+}
+
+async function siteUrlFromBuild(folder: string): Promise<string | undefined> {
+  try {
+    const html = await readFile(path.join(folder, 'index.html'), 'utf8');
+    const page = extractPageDetailed(html, {url: 'https://placeholder.invalid/', validate: false});
+    if (page.canonical) return page.canonical;
+  } catch {
+    // no home page: try the sitemap
+  }
+  try {
+    const xml = await readFile(path.join(folder, 'sitemap.xml'), 'utf8');
+    const locs = sitemapLocs(xml);
+    // The shortest URL of the sitemap is the site root (every page lives below it).
+    const shortest = locs.sort((a, b) => a.length - b.length)[0];
+    if (shortest) return new URL('./', shortest).toString();
+  } catch {
+    // no sitemap either
+  }
+  return undefined;
+}
+
+async function listHtmlFiles(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, {recursive: true, withFileTypes: true});
+  const files: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile() || !/\.html?$/i.test(entry.name)) continue;
+    // Node 20 names the folder `path` (newer releases `parentPath`).
+    const dir = (entry as unknown as {parentPath?: string}).parentPath ?? entry.path;
+    files.push(path.relative(folder, path.join(dir, entry.name)));
+  }
+  return files.sort();
+}
+
+async function crawlFolder(folder: string, options: CrawlOptions) {
+  const limit = pLimit(concurrencyOf(options));
+  let info;
+  try {
+    info = await stat(folder);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new SourceError(
+      code === 'ENOENT'
+        ? `cannot read SOURCE "${folder}": no such folder (build the site first: npm run build)`
+        : `cannot read SOURCE "${folder}": ${code ?? String(error)}`,
+    );
+  }
+  if (!info.isDirectory()) throw new SourceError(`SOURCE "${folder}" is not a folder or an http(s) URL`);
+  let files: string[];
+  try {
+    files = await listHtmlFiles(folder);
+  } catch (error) {
+    throw new SourceError(`cannot read SOURCE "${folder}": ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  if (files.length === 0) throw new SourceError(`SOURCE "${folder}" contains no HTML pages`);
+  const configured = options.baseUrl ?? (await siteUrlFromBuild(folder));
+  if (!configured) {
+    throw new UsageError(`cannot tell the site's URL from "${folder}": pass --base-url URL`);
+  }
+  const baseUrl = normalizeBaseUrl(configured);
+  const total = files.length;
+  options.onEvent?.({type: 'start', source: folder, mode: 'folder', baseUrl, total});
+  let done = 0;
+  let skipped = 0;
+  const pages = await Promise.all(
+    files.map((file) =>
+      limit(async (): Promise<PageResult> => {
+        const url = new URL(encodePath(servedPath(file)), baseUrl).toString();
+        let html: string;
+        try {
+          html = await readFile(path.join(folder, file), 'utf8');
+        } catch (error) {
+          throw new SourceError(`cannot read ${path.join(folder, file)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+        }
+        const page = extractPageDetailed(html, {
+          url,
+          pageRank: options.pageRank?.(url) ?? 0,
+          ...(options.validate === undefined ? {} : {validate: options.validate}),
+        });
+        done += 1;
+        if (page.skipped) {
+          skipped += 1;
+          options.onEvent?.({type: 'skip', url, reason: page.skipped, done, total});
+        } else {
+          options.onEvent?.({type: 'page', url, records: page.records.length, done, total});
+        }
+        return {url, records: page.records};
+      }),
+    ),
+  );
+  return {pages, skipped, baseUrl, mode: 'folder' as const};
+}
+
+/** `<loc>` values of a sitemap or sitemap index. */
+export function sitemapLocs(xml: string): string[] {
+  return [...xml.matchAll(/<loc>\s*([^<]+?)\s*<\/loc>/g)].map((m) =>
+    (m[1] ?? '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'"),
+  );
+}
+
+function sitemapPriorities(xml: string): Map<string, number> {
+  const priorities = new Map<string, number>();
+  for (const m of xml.matchAll(/<url>([\s\S]*?)<\/url>/g)) {
+    const body = m[1] ?? '';
+    const loc = /<loc>\s*([^<]+?)\s*<\/loc>/.exec(body)?.[1];
+    const priority = /<priority>\s*([\d.]+)\s*<\/priority>/.exec(body)?.[1];
+    if (loc && priority) priorities.set(loc.replace(/&amp;/g, '&'), Number(priority));
+  }
+  return priorities;
+}
+
+class HttpStatusError extends Error {
+  constructor(readonly status: number, url: string) {
+    super(`HTTP ${status} for ${url}`);
+  }
+}
+
+interface Fetched {
+  url: string;
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+function isRetryableFetchError(error: unknown): boolean {
+  if (error instanceof HttpStatusError) return error.status === 429 || error.status >= 500;
+  return true; // network errors, resets, timeouts
+}
+
+function describe(error: unknown): string {
+  if (error instanceof HttpStatusError) return error.message;
+  const cause = (error as {cause?: {code?: string; message?: string}}).cause;
+  if (cause?.code) return cause.code;
+  if ((error as Error).name === 'TimeoutError') return 'timed out';
+  return cause?.message ?? (error as Error).message ?? String(error);
+}
+
+async function fetchPage(url: string, options: CrawlOptions, allowStatus: (s: number) => boolean): Promise<Fetched> {
+  const attempts = options.attempts ?? 3;
+  let last: unknown;
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    try {
+      const response = await fetch(url, {
+        redirect: 'follow',
+        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+        headers: {'user-agent': 'docs-indexer'},
+      });
+      const body = await response.text();
+      if (!response.ok && !allowStatus(response.status)) throw new HttpStatusError(response.status, url);
+      return {url: response.url || url, status: response.status, contentType: response.headers.get('content-type') ?? '', body};
+    } catch (error) {
+      last = error;
+      if (!isRetryableFetchError(error) || attempt === attempts) break;
+      options.onEvent?.({type: 'retry', url, attempt, error: describe(error)});
+      await new Promise((r) => setTimeout(r, 100 * 2 ** (attempt - 1)));
+    }
+  }
+  throw Object.assign(new Error(describe(last)), {cause: last});
+}
+
+function sameOriginLinks(html: string, pageUrl: string, origin: string): string[] {
+  const $ = load(html);
+  const links: string[] = [];
+  $('a[href]').each((_, el) => {
+    const href = $(el).attr('href');
+    if (!href) return;
+    try {
+      const url = new URL(href, pageUrl);
+      if (url.origin !== origin) return;
+      if (/\.(png|jpe?g|gif|svg|webp|ico|css|js|json|xml|txt|pdf|zip|woff2?)$/i.test(url.pathname)) return;
+      url.hash = '';
+      url.search = '';
+      links.push(url.toString());
+    } catch {
+      // not a URL
+    }
+  });
+  return links;
+}
+
+async function crawlUrl(source: string, options: CrawlOptions) {
+  const concurrency = concurrencyOf(options);
+  let start: URL;
+  try {
+    start = new URL(source);
+  } catch {
+    throw new UsageError(`SOURCE "${source}" is not a valid URL`);
+  }
+  start.hash = '';
+  const origin = start.origin;
+  // Record URLs follow the source (or --base-url), even when the sitemap names another host.
+  const sourceBasePath = withSlash(start.pathname);
+  const baseUrl = normalizeBaseUrl(options.baseUrl ?? new URL(sourceBasePath, origin).toString());
+  const rebase = (url: string): string => {
+    const pathname = new URL(url).pathname;
+    const relative = pathname.startsWith(sourceBasePath) ? pathname.slice(sourceBasePath.length) : pathname.slice(1);
+    return new URL(relative, baseUrl).toString();
+  };
+
+  const sitemapUrl = new URL('sitemap.xml', withSlash(start.toString())).toString();
+  let sitemap: Fetched;
+  try {
+    sitemap = await fetchPage(sitemapUrl, options, (s) => s === 404 || s === 410);
+  } catch (error) {
+    throw new SourceError(`cannot read SOURCE ${source}: ${(error as Error).message}`);
+  }
+  let targets: string[] = [];
+  let priorities = new Map<string, number>();
+  if (sitemap.status === 200 && /<(urlset|sitemapindex)\b/.test(sitemap.body)) {
+    let xml = sitemap.body;
+    if (/<sitemapindex\b/.test(xml)) {
+      const nested = await Promise.all(
+        sitemapLocs(xml).map((loc) => fetchPage(toOrigin(loc, origin), options, () => false).then((f) => f.body)),
+      );
+      xml = nested.join('\n');
+    }
+    priorities = sitemapPriorities(xml);
+    targets = [...new Set(sitemapLocs(xml).map((loc) => toOrigin(loc, origin)))];
+  }
+  const mode: CrawlMode = targets.length ? 'sitemap' : 'links';
+  const limit = pLimit(concurrency);
+  const pages: PageResult[] = [];
+  let skipped = 0;
+  let done = 0;
+  const rankOf = (url: string, loc: string): number => {
+    const fromOption = options.pageRank?.(url);
+    if (fromOption !== undefined) return fromOption;
+    const priority = priorities.get(loc);
+    return priority === undefined ? 0 : Math.round(priority * 10);
+  };
+
+  if (mode === 'sitemap') {
+    const total = targets.length;
+    options.onEvent?.({type: 'start', source, mode, baseUrl, total});
+    const originalLocs = new Map(sitemapLocs(sitemap.body).map((loc) => [toOrigin(loc, origin), loc]));
+    await Promise.all(
+      targets.map((target) =>
+        limit(async () => {
+          let fetched: Fetched;
+          try {
+            fetched = await fetchPage(target, options, () => false);
+          } catch (error) {
+            throw new CrawlError(`cannot fetch ${target}: ${(error as Error).message}`);
+          }
+          done += 1;
+          const url = rebase(fetched.url);
+          if (!/html/i.test(fetched.contentType)) {
+            options.onEvent?.({type: 'skip', url, reason: 'not-html', done, total});
+            return;
+          }
+          const page = extractPageDetailed(fetched.body, {
+            url,
+            pageRank: rankOf(url, originalLocs.get(target) ?? target),
+            ...(options.validate === undefined ? {} : {validate: options.validate}),
+          });
+          if (page.skipped) {
+            skipped += 1;
+            options.onEvent?.({type: 'skip', url, reason: page.skipped, done, total});
+          } else {
+            options.onEvent?.({type: 'page', url, records: page.records.length, done, total});
+          }
+          pages.push({url, records: page.records});
+        }),
+      ),
+    );
+    return {pages, skipped, baseUrl, mode};
+  }
+
+  // No sitemap: follow same-origin links from the source page.
+  options.onEvent?.({type: 'start', source, mode, baseUrl});
+  const maxPages = options.maxPages ?? 10_000;
+  const seen = new Set<string>([start.toString()]);
+  const seenFinal = new Set<string>();
+  let first = true;
+  const visit = async (target: string): Promise<void> => {
+    let fetched: Fetched;
+    try {
+      // Only the fetch holds a concurrency slot: a page waiting for its links must not block them.
+      fetched = await limit(() => fetchPage(target, options, () => false));
+    } catch (error) {
+      if (first) throw new SourceError(`cannot read SOURCE ${source}: ${(error as Error).message}`);
+      done += 1;
+      options.onEvent?.({type: 'skip', url: target, reason: 'broken-link', done});
+      return;
+    }
+    first = false;
+    done += 1;
+    const finalUrl = new URL(fetched.url);
+    finalUrl.hash = '';
+    if (seenFinal.has(finalUrl.toString())) return;
+    seenFinal.add(finalUrl.toString());
+    const url = rebase(finalUrl.toString());
+    if (!/html/i.test(fetched.contentType)) {
+      options.onEvent?.({type: 'skip', url, reason: 'not-html', done});
+      return;
+    }
+    const page = extractPageDetailed(fetched.body, {
+      url,
+      pageRank: options.pageRank?.(url) ?? 0,
+      ...(options.validate === undefined ? {} : {validate: options.validate}),
+    });
+    if (page.skipped) {
+      skipped += 1;
+      options.onEvent?.({type: 'skip', url, reason: page.skipped, done});
+    } else {
+      options.onEvent?.({type: 'page', url, records: page.records.length, done});
+      pages.push({url, records: page.records});
+    }
+    const next: Promise<void>[] = [];
+    for (const link of sameOriginLinks(fetched.body, finalUrl.toString(), origin)) {
+      if (seen.has(link) || seen.size >= maxPages) continue;
+      seen.add(link);
+      next.push(visit(link));
+    }
+    await Promise.all(next);
+  };
+  await visit(start.toString());
+  return {pages, skipped, baseUrl, mode};
+}
+
+/** Sitemaps name the production host; fetch the same path from the host being crawled. */
+function toOrigin(loc: string, origin: string): string {
+  try {
+    const url = new URL(loc);
+    return new URL(url.pathname + url.search, origin).toString();
+  } catch {
+    return new URL(loc, origin).toString();
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * Options in two steps: the CLI gathers a loose object from flags and the environment, one zod
+ * parse turns it into complete options with defaults. Every message names each way to supply
+ * the value (flag, environment variable).
+ */
+import {z} from 'zod';
+import {UsageError} from './errors.ts';
+
+export const DEFAULT_CONCURRENCY = 8;
+export const MAX_CONCURRENCY = 64;
+
+/** Raw values as commander and process.env give them. */
+export interface RawCrawlOptions {
+  source?: string;
+  out?: string;
+  baseUrl?: string;
+  concurrency?: string | number;
+  json?: boolean;
+}
+
+export interface RawPushOptions extends RawCrawlOptions {
+  index?: string;
+  full?: boolean;
+  dryRun?: boolean;
+}
+
+export interface AlgoliaHost {
+  url: string;
+  port?: number;
+  protocol: 'http' | 'https';
+  accept: 'readWrite';
+}
+
+const concurrencySchema = z.preprocess(
+  (v) => (v === undefined ? DEFAULT_CONCURRENCY : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+  z.number().int().min(1).max(MAX_CONCURRENCY),
+);
+
+const baseUrlSchema = z
+  .string()
+  .refine((v) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  })
+  .optional();
+
+export const crawlOptionsSchema = z.object({
+  /** Build folder or http(s) URL. */
+  source: z.string().min(1),
+  /** Where the records go (JSON array); stdout when absent. */
+  out: z.string().min(1).optional(),
+  /** Makes record URLs absolute (default: the site's configured URL read from the build). */
+  baseUrl: baseUrlSchema,
+  /** Pages read or fetched at once. */
+  concurrency: concurrencySchema,
+  /** Print one summary object on stdout. */
+  json: z.boolean().default(false),
+});
+export type CrawlCommandOptions = z.infer<typeof crawlOptionsSchema>;
+
+export const pushOptionsSchema = crawlOptionsSchema.omit({out: true}).extend({
+  /** Algolia application ID (ALGOLIA_APP_ID). */
+  appId: z.string().min(1),
+  /** Algolia key with write rights (ALGOLIA_ADMIN_API_KEY). Never printed. */
+  apiKey: z.string().min(1),
+  /** Live index name (--index or ALGOLIA_INDEX_NAME). */
+  indexName: z.string().min(1),
+  /** ALGOLIA_HOSTS: when set, the client talks only to these hosts. */
+  hosts: z.array(z.custom<AlgoliaHost>()).optional(),
+  /** Send every record instead of the difference with the live index. */
+  full: z.boolean().default(false),
+  /** Print what would change; write nothing. */
+  dryRun: z.boolean().default(false),
+  /** Per-request timeout for Algolia calls (DOCS_INDEXER_TIMEOUT_MS). */
+  timeoutMs: z.number().int().positive().default(30_000),
+  /** First retry delay; doubles on each attempt (DOCS_INDEXER_RETRY_DELAY_MS). */
+  retryDelayMs: z.number().int().min(0).default(1_000),
+  /** Attempts per Algolia call (DOCS_INDEXER_ATTEMPTS). */
+  attempts: z.number().int().min(1).max(20).default(4),
+});
+export type PushCommandOptions = z.infer<typeof pushOptionsSchema>;
+
+/** One message per field, naming every way to supply it. */
+const MESSAGES: Record<string, (value: unknown) => string> = {
+  source: () => 'missing SOURCE: pass a build folder or an http(s) URL, e.g. docs-indexer crawl site/build',
+  out: () => '--out needs a file name',
+  baseUrl: (v) => `--base-url must be an absolute http(s) URL such as https://example.com/ (got "${String(v)}")`,
+  concurrency: (v) => `--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY} (got "${String(v)}")`,
+  appId: () => 'missing Algolia application ID: set ALGOLIA_APP_ID',
+  apiKey: () => 'missing Algolia write key: set ALGOLIA_ADMIN_API_KEY (a key with write rights)',
+  indexName: () => 'missing Algolia index name: pass --index NAME or set ALGOLIA_INDEX_NAME',
+  timeoutMs: (v) => `DOCS_INDEXER_TIMEOUT_MS must be a positive whole number of milliseconds (got "${String(v)}")`,
+  retryDelayMs: (v) => `DOCS_INDEXER_RETRY_DELAY_MS must be a whole number of milliseconds (got "${String(v)}")`,
+  attempts: (v) => `DOCS_INDEXER_ATTEMPTS must be a whole number from 1 to 20 (got "${String(v)}")`,
+};
+
+function parseWith<T extends z.ZodTypeAny>(schema: T, raw: Record<string, unknown>): z.infer<T> {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = String(issue?.path[0] ?? '');
+  const message = MESSAGES[field];
+  throw new UsageError(message ? message(raw[field]) : `invalid option ${field}: ${issue?.message ?? ''}`);
+}
+
+function blankToUndefined(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+export function resolveCrawlOptions(raw: RawCrawlOptions): CrawlCommandOptions {
+  return parseWith(crawlOptionsSchema, {...raw});
+}
+
+/** ALGOLIA_HOSTS: comma-separated base URLs such as `http://127.0.0.1:8787`. */
+export function parseHosts(value: string | undefined): AlgoliaHost[] | undefined {
+  const text = blankToUndefined(value);
+  if (text === undefined) return undefined;
+  return text.split(',').map((part) => {
+    const item = part.trim();
+    let url: URL;
+    try {
+      url = new URL(item);
+    } catch {
+      url = new URL('invalid:');
+    }
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
+      throw new UsageError(
+        `ALGOLIA_HOSTS must be comma-separated http(s) base URLs such as http://127.0.0.1:8787 (got "${item}")`,
+      );
+    }
+    const protocol = url.protocol === 'http:' ? 'http' : 'https';
+    return {url: url.hostname, ...(url.port ? {port: Number(url.port)} : {}), protocol, accept: 'readWrite'};
+  });
+}
+
+function numberFromEnv(value: string | undefined): number | string | undefined {
+  const text = blankToUndefined(value);
+  if (text === undefined) return undefined;
+  return /^\d+$/.test(text) ? Number(text) : text;
+}
+
+export function resolvePushOptions(raw: RawPushOptions, env: NodeJS.ProcessEnv): PushCommandOptions {
+  const {out: _out, ...rest} = raw;
+  const merged = {
+    ...rest,
+    appId: blankToUndefined(env.ALGOLIA_APP_ID),
+    apiKey: blankToUndefined(env.ALGOLIA_ADMIN_API_KEY),
+    indexName: blankToUndefined(raw.index) ?? blankToUndefined(env.ALGOLIA_INDEX_NAME),
+    hosts: parseHosts(env.ALGOLIA_HOSTS),
+    timeoutMs: numberFromEnv(env.DOCS_INDEXER_TIMEOUT_MS),
+    retryDelayMs: numberFromEnv(env.DOCS_INDEXER_RETRY_DELAY_MS),
+    attempts: numberFromEnv(env.DOCS_INDEXER_ATTEMPTS),
+  };
+  return parseWith(pushOptionsSchema, merged);
+}

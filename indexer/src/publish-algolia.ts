@@ -1,0 +1,376 @@
+/**
+ * Publish stage: records → Algolia, atomically and minimally.
+ *
+ * Readers see the old index or the new one, never a mix: every write goes to a temporary index
+ * that is then moved over the live one (a move is atomic on Algolia's side). Any failure deletes
+ * the temporary index and leaves the live index as it was.
+ *
+ * Minimal by default: when the live index exists, it is browsed and compared with the new
+ * records by objectID and content; the temporary index starts as a server-side copy of the live
+ * one and receives only the additions, updates and deletions. When nothing differs (records and
+ * the settings we manage), nothing is written at all, so a rerun converges. `full` rebuilds the
+ * temporary index from every record (keeping the live index's synonyms and rules).
+ *
+ * Retries are data: `isRetryable` decides, `withRetries` records one entry per attempt.
+ */
+import {algoliasearch} from 'algoliasearch';
+import {AuthError, PublishError, SourceError, UsageError} from './errors.ts';
+import {recordListSchema, type SearchRecord} from './records.ts';
+import {DOCSEARCH_SETTINGS, settingsMatch, type IndexSettings} from './settings.ts';
+import type {AlgoliaHost} from './options.ts';
+
+type Client = ReturnType<typeof algoliasearch>;
+
+export type PublishStep = 'check' | 'browse' | 'copy' | 'settings' | 'batch' | 'move' | 'cleanup';
+
+export type PublishEvent =
+  | {type: 'step'; step: PublishStep; index: string}
+  | {type: 'retry'; step: PublishStep; attempt: number; error: string; delayMs: number}
+  | {type: 'batch'; sent: number; total: number};
+
+export interface PublishOptions {
+  appId: string;
+  /** Key with write rights. Never part of an error or event. */
+  apiKey: string;
+  indexName: string;
+  /** When set, the client talks only to these hosts (ALGOLIA_HOSTS). */
+  hosts?: AlgoliaHost[];
+  /** Send every record instead of the difference with the live index. */
+  full?: boolean;
+  /** Compute and report the changes, write nothing. */
+  dryRun?: boolean;
+  /** Per-request timeout in ms (default 30000). */
+  timeoutMs?: number;
+  /** First retry delay in ms, doubled on each attempt (default 1000). */
+  retryDelayMs?: number;
+  /** Attempts per API call (default 4). */
+  attempts?: number;
+  /** Settings to set (default: DocSearch's Docusaurus template with `_` as separator). */
+  settings?: IndexSettings;
+  /** Stops the run between steps (e.g. on Ctrl-C); the temporary index is deleted. */
+  signal?: AbortSignal;
+  onEvent?: (event: PublishEvent) => void;
+  /** Records per batch call (default 1000). */
+  batchSize?: number;
+}
+
+export interface RecordChange {
+  objectID: string;
+  url: string;
+}
+
+export interface PublishResult {
+  added: number;
+  updated: number;
+  deleted: number;
+  unchanged: number;
+  /** Bytes of record operations sent (or that would be sent, in a dry run). */
+  bytes: number;
+  /** The live index existed before the run. */
+  liveExisted: boolean;
+  /** Our settings differed from the live index's (or it did not exist). */
+  settingsChanged: boolean;
+  /** Nothing was written: dry run, or the live index already matched. */
+  wrote: boolean;
+  dryRun: boolean;
+  changes: {add: RecordChange[]; update: RecordChange[]; delete: RecordChange[]};
+}
+
+interface Attempt {
+  attempt: number;
+  error: string;
+}
+
+/** Status of an Algolia API error, or undefined for network errors. */
+function statusOf(error: unknown): number | undefined {
+  const status = (error as {status?: unknown})?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+/** Worth another attempt: network failures, timeouts, 429 and 5xx. Never 4xx (bad key, bad request). */
+export function isRetryable(error: unknown): boolean {
+  const status = statusOf(error);
+  if (status === undefined) return !(error instanceof PublishError || error instanceof AuthError || error instanceof UsageError);
+  return status === 429 || status >= 500;
+}
+
+export function isAuthFailure(error: unknown): boolean {
+  const status = statusOf(error);
+  return status === 401 || status === 403;
+}
+
+/** A short reason for one failed call, with no request details (so no key). */
+export function describeError(error: unknown): string {
+  const e = error as {name?: string; message?: string; stackTrace?: {response?: {status?: number; isTimedOut?: boolean}}[]};
+  if (e?.name === 'RetryError') {
+    const last = e.stackTrace?.at(-1)?.response;
+    if (!last) return 'no host reachable';
+    if (last.isTimedOut) return 'timed out';
+    if (!last.status) return 'connection failed';
+    return `HTTP ${last.status}`;
+  }
+  const status = statusOf(error);
+  if (status !== undefined) return `HTTP ${status}${e.message ? ` (${e.message.split('\n')[0]?.slice(0, 120)})` : ''}`;
+  return (e?.message ?? String(error)).split('\n')[0]?.slice(0, 160) ?? 'unknown error';
+}
+
+const STEP_LABELS: Record<PublishStep, string> = {
+  check: 'reading the live index settings',
+  browse: 'reading the live index records',
+  copy: 'copying the live index',
+  settings: 'setting the index settings',
+  batch: 'sending records',
+  move: 'moving the temporary index over the live one',
+  cleanup: 'deleting the temporary index',
+};
+
+function stableStringify(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** A live hit as we stored it: Algolia's own `_…` attributes removed. */
+function storedRecord(hit: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(hit)) if (!key.startsWith('_')) out[key] = value;
+  return out;
+}
+
+export function tempIndexName(indexName: string): string {
+  return `${indexName}_tmp_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export async function publishToAlgolia(records: readonly SearchRecord[], options: PublishOptions): Promise<PublishResult> {
+  if (records.length === 0) throw new SourceError('refusing to publish an empty set of records');
+  const parsed = recordListSchema.safeParse(records);
+  if (!parsed.success) {
+    throw new UsageError(`invalid record at index ${String(parsed.error.issues[0]?.path[0])}: ${parsed.error.issues[0]?.message}`);
+  }
+  const ids = new Set<string>();
+  for (const r of records) {
+    if (ids.has(r.objectID)) throw new UsageError(`two records share the objectID ${r.objectID} (${r.url})`);
+    ids.add(r.objectID);
+  }
+
+  const live = options.indexName;
+  const attempts = options.attempts ?? 4;
+  const retryDelayMs = options.retryDelayMs ?? 1_000;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const settings = options.settings ?? DOCSEARCH_SETTINGS;
+  const emit = options.onEvent ?? (() => {});
+  const client: Client = algoliasearch(options.appId, options.apiKey, {
+    ...(options.hosts ? {hosts: options.hosts} : {}),
+    timeouts: {connect: Math.min(timeoutMs, 5_000), read: timeoutMs, write: timeoutMs},
+    // 429 is retried below with our own (configurable) backoff.
+    maxRateLimitRetries: 0,
+  });
+
+  const checkAborted = (): void => {
+    if (options.signal?.aborted) throw new PublishError('interrupted');
+  };
+
+  /** Runs one API call with retries; auth failures and other 4xx stop at once. */
+  const withRetries = async <T>(step: PublishStep, call: () => Promise<T>): Promise<T> => {
+    const history: Attempt[] = [];
+    for (let attempt = 1; ; attempt++) {
+      checkAborted();
+      try {
+        return await call();
+      } catch (error) {
+        history.push({attempt, error: describeError(error)});
+        if (isAuthFailure(error)) {
+          throw new AuthError(
+            `Algolia rejected the credentials (HTTP ${statusOf(error)}) while ${STEP_LABELS[step]}: ` +
+              'check ALGOLIA_APP_ID and ALGOLIA_ADMIN_API_KEY (the key needs write rights)',
+          );
+        }
+        if (!isRetryable(error) || attempt >= attempts) {
+          const tries = history.length > 1 ? ` after ${history.length} attempts` : '';
+          throw new PublishError(`${STEP_LABELS[step]} failed${tries}: ${history.at(-1)?.error}`, {cause: error});
+        }
+        const delayMs = retryDelayMs * 2 ** (attempt - 1);
+        emit({type: 'retry', step, attempt, error: history.at(-1)?.error ?? '', delayMs});
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
+    }
+  };
+
+  const waitTask = (step: PublishStep, indexName: string, taskID: number) =>
+    withRetries(step, () => client.waitForTask({indexName, taskID, maxRetries: 300, timeout: (n) => Math.min(50 + n * 100, 2_000)}));
+
+  // 1. What is live now?
+  emit({type: 'step', step: 'check', index: live});
+  let liveSettings: Record<string, unknown> | undefined;
+  try {
+    liveSettings = await withRetries('check', async () => {
+      try {
+        return (await client.getSettings({indexName: live})) as Record<string, unknown>;
+      } catch (error) {
+        if (statusOf(error) === 404) return undefined;
+        throw error;
+      }
+    });
+  } catch (error) {
+    throw liveUntouched(error, live);
+  }
+  const liveExisted = liveSettings !== undefined;
+  const settingsChanged = !liveSettings || !settingsMatch(liveSettings, settings as Record<string, unknown>);
+
+  // 2. Diff against the live records.
+  const liveRecords = new Map<string, string>();
+  const liveUrls = new Map<string, string>();
+  if (liveExisted) {
+    emit({type: 'step', step: 'browse', index: live});
+    try {
+      let cursor: string | undefined;
+      do {
+        const page = await withRetries('browse', () =>
+          client.browse<Record<string, unknown>>({
+            indexName: live,
+            browseParams: {hitsPerPage: 1000, attributesToRetrieve: ['*'], distinct: false, ...(cursor ? {cursor} : {})},
+          }),
+        );
+        for (const hit of page.hits) {
+          const stored = storedRecord(hit as Record<string, unknown>);
+          liveRecords.set(String(stored.objectID), stableStringify(stored));
+          liveUrls.set(String(stored.objectID), String(stored.url ?? ''));
+        }
+        cursor = page.cursor;
+      } while (cursor);
+    } catch (error) {
+      throw liveUntouched(error, live);
+    }
+  }
+  const changes: PublishResult['changes'] = {add: [], update: [], delete: []};
+  const toSend: SearchRecord[] = [];
+  let unchanged = 0;
+  for (const record of records) {
+    const before = liveRecords.get(record.objectID);
+    if (before === undefined) {
+      changes.add.push({objectID: record.objectID, url: record.url});
+      toSend.push(record);
+    } else if (before !== stableStringify(record)) {
+      changes.update.push({objectID: record.objectID, url: record.url});
+      toSend.push(record);
+    } else {
+      unchanged += 1;
+      if (options.full) toSend.push(record);
+    }
+  }
+  for (const objectID of liveRecords.keys()) {
+    if (!ids.has(objectID)) changes.delete.push({objectID, url: liveUrls.get(objectID) ?? ''});
+  }
+
+  type Operation = {action: 'addObject' | 'deleteObject'; body: Record<string, unknown>};
+  const operations: Operation[] = toSend.map((record) => ({action: 'addObject', body: record}));
+  // A full rebuild starts from an empty index: deletions happen by omission.
+  if (!options.full || !liveExisted) {
+    for (const change of changes.delete) operations.push({action: 'deleteObject', body: {objectID: change.objectID}});
+  }
+  const bytes = operations.reduce((sum, op) => sum + Buffer.byteLength(JSON.stringify(op)), 0);
+  const result: PublishResult = {
+    added: changes.add.length,
+    updated: changes.update.length,
+    deleted: changes.delete.length,
+    unchanged,
+    bytes,
+    liveExisted,
+    settingsChanged,
+    wrote: false,
+    dryRun: Boolean(options.dryRun),
+    changes,
+  };
+  const nothingToDo = !options.full && liveExisted && !settingsChanged && changes.add.length + changes.update.length + changes.delete.length === 0;
+  if (options.dryRun || nothingToDo) return result;
+
+  // 3. Fill a temporary index, then move it over the live one.
+  const tmp = tempIndexName(live);
+  let tmpMayExist = false;
+  try {
+    if (liveExisted) {
+      emit({type: 'step', step: 'copy', index: tmp});
+      tmpMayExist = true;
+      // Minimal: start from the live records. Full: only keep synonyms and rules made elsewhere.
+      const copy = await withRetries('copy', () =>
+        client.operationIndex({
+          indexName: live,
+          operationIndexParams: {
+            operation: 'copy',
+            destination: tmp,
+            ...(options.full ? {scope: ['settings', 'synonyms', 'rules'] as ('settings' | 'synonyms' | 'rules')[]} : {}),
+          },
+        }),
+      );
+      await waitTask('copy', tmp, copy.taskID);
+    }
+    emit({type: 'step', step: 'settings', index: tmp});
+    tmpMayExist = true;
+    const set = await withRetries('settings', () => client.setSettings({indexName: tmp, indexSettings: settings}));
+    await waitTask('settings', tmp, set.taskID);
+
+    emit({type: 'step', step: 'batch', index: tmp});
+    const batchSize = options.batchSize ?? 1000;
+    const tasks: number[] = [];
+    for (let i = 0; i < operations.length; i += batchSize) {
+      const chunk = operations.slice(i, i + batchSize);
+      const response = await withRetries('batch', () => client.batch({indexName: tmp, batchWriteParams: {requests: chunk}}));
+      tasks.push(response.taskID);
+      emit({type: 'batch', sent: Math.min(i + batchSize, operations.length), total: operations.length});
+    }
+    for (const taskID of tasks) await waitTask('batch', tmp, taskID);
+
+    checkAborted();
+    emit({type: 'step', step: 'move', index: live});
+    const move = await withRetries('move', async () => {
+      try {
+        return await client.operationIndex({indexName: tmp, operationIndexParams: {operation: 'move', destination: live}});
+      } catch (error) {
+        // The move may have happened even though its response was lost: the temporary index is gone then.
+        if (isRetryable(error) && !(await client.indexExists({indexName: tmp}))) return undefined;
+        throw error;
+      }
+    });
+    tmpMayExist = false;
+    if (move) await waitTask('move', live, move.taskID);
+    result.wrote = true;
+    return result;
+  } catch (error) {
+    if (!tmpMayExist) throw error;
+    let cleanup = '';
+    try {
+      emit({type: 'step', step: 'cleanup', index: tmp});
+      const deleted = await withRetriesNoAbort(() => client.deleteIndex({indexName: tmp}), attempts, retryDelayMs);
+      await client.waitForTask({indexName: tmp, taskID: deleted.taskID, maxRetries: 50, timeout: () => 100}).catch(() => {});
+    } catch {
+      cleanup = `; the temporary index "${tmp}" could not be deleted: delete it in the Algolia dashboard`;
+    }
+    const base = error instanceof AuthError || error instanceof PublishError ? error.message : describeError(error);
+    const message = `${base}; the live index "${live}" was not changed${cleanup}`;
+    throw error instanceof AuthError ? new AuthError(message, {cause: error}) : new PublishError(message, {cause: error});
+  }
+}
+
+/** Before any write: the live index cannot have changed. */
+function liveUntouched(error: unknown, live: string): Error {
+  if (error instanceof AuthError) return error;
+  const message = `${error instanceof PublishError ? error.message : describeError(error)}; the live index "${live}" was not changed`;
+  return new PublishError(message, {cause: error});
+}
+
+/** Cleanup still runs after an interruption. */
+async function withRetriesNoAbort<T>(call: () => Promise<T>, attempts: number, delayMs: number): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!isRetryable(error) || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delayMs * 2 ** (attempt - 1)));
+    }
+  }
+}

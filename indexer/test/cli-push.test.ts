@@ -1,0 +1,165 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {crawl} from '../src/crawl.ts';
+import {DOCSEARCH_SETTINGS} from '../src/settings.ts';
+import {startFakeAlgolia, type FakeAlgolia, type Fault, type Step} from './fake-algolia.ts';
+import {fixture, runCli, serveFolder} from './helpers.ts';
+
+const MINI = fixture('mini-site');
+const LIVE = 'docs';
+const base = (await crawl(MINI)).records;
+
+function envFor(fake: FakeAlgolia, extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  return {
+    ALGOLIA_APP_ID: fake.appId,
+    ALGOLIA_ADMIN_API_KEY: fake.apiKey,
+    ALGOLIA_INDEX_NAME: LIVE,
+    ALGOLIA_HOSTS: fake.url,
+    DOCS_INDEXER_TIMEOUT_MS: '300',
+    DOCS_INDEXER_RETRY_DELAY_MS: '5',
+    DOCS_INDEXER_ATTEMPTS: '2',
+    CI: 'true',
+    ...extra,
+  };
+}
+
+const SUMMARY_KEYS = ['pages', 'records', 'added', 'updated', 'deleted', 'unchanged', 'bytes', 'seconds', 'index', 'dryRun'];
+
+test('push --json publishes the crawl and prints one summary object; a rerun sends nothing', async () => {
+  const fake = await startFakeAlgolia();
+  try {
+    const first = await runCli(['push', MINI, '--json'], envFor(fake));
+    assert.equal(first.code, 0, first.stderr);
+    assert.equal(first.stderr, '');
+    const summary = JSON.parse(first.stdout);
+    assert.deepEqual(Object.keys(summary), SUMMARY_KEYS);
+    assert.deepEqual([summary.pages, summary.records, summary.added, summary.updated, summary.deleted, summary.unchanged], [3, 11, 11, 0, 0, 0]);
+    assert.equal(fake.records(LIVE).length, 11);
+    const second = await runCli(['push', MINI, '--json'], envFor(fake));
+    const again = JSON.parse(second.stdout);
+    assert.deepEqual([again.added, again.updated, again.deleted, again.unchanged, again.bytes], [0, 0, 0, 11, 0]);
+    assert.deepEqual(fake.names(), [LIVE]);
+  } finally {
+    await fake.close();
+  }
+});
+
+test('push without --json prints a human summary; --index overrides ALGOLIA_INDEX_NAME', async () => {
+  const fake = await startFakeAlgolia();
+  try {
+    const run = await runCli(['push', MINI, '--index', 'other'], envFor(fake));
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^published 3 pages \(11 records\) to "other": 11 added, 0 updated, 0 deleted, 0 unchanged, \d+ bytes sent in [\d.]+ s\n$/);
+    assert.deepEqual(fake.names(), ['other']);
+  } finally {
+    await fake.close();
+  }
+});
+
+test('push --dry-run lists what would change and writes nothing', async () => {
+  const fake = await startFakeAlgolia();
+  try {
+    const old = base.slice(0, -1).map((r) => structuredClone(r));
+    old.push({...structuredClone(base[1]!), objectID: 'gone', url: 'https://mini.example.org/docs/old#x'});
+    fake.seed(LIVE, old, DOCSEARCH_SETTINGS);
+    const run = await runCli(['push', MINI, '--dry-run'], envFor(fake));
+    assert.equal(run.code, 0, run.stderr);
+    const lines = run.stdout.trimEnd().split('\n');
+    assert.match(lines[0] ?? '', /^dry run: index "docs" would get 1 added, 0 updated, 1 deleted, 10 unchanged \(3 pages, 11 records, \d+ bytes\); nothing was written$/);
+    assert.deepEqual(lines.slice(1), [`  + ${base.at(-1)?.url}`, '  - https://mini.example.org/docs/old#x']);
+    assert.ok(fake.log.every((e) => ['getSettings', 'browse'].includes(e.step)));
+    const json = await runCli(['push', MINI, '--dry-run', '--json'], envFor(fake));
+    assert.deepEqual(JSON.parse(json.stdout).changes.delete, [{objectID: 'gone', url: 'https://mini.example.org/docs/old#x'}]);
+  } finally {
+    await fake.close();
+  }
+});
+
+test('a failing publish exits 1 with one line on stderr, the live index untouched and no temporary index', async () => {
+  const cases: [Step, Fault, RegExp][] = [
+    ['batch', 503, /^docs-indexer: sending records failed after 2 attempts: HTTP 503; the live index "docs" was not changed\n$/],
+    ['move', 'timeout', /^docs-indexer: moving the temporary index over the live one failed after 2 attempts: timed out; the live index "docs" was not changed\n$/],
+    ['copy', 'drop', /^docs-indexer: copying the live index failed after 2 attempts: connection failed; the live index "docs" was not changed\n$/],
+    ['setSettings', 429, /^docs-indexer: setting the index settings failed after 2 attempts: HTTP 429 \(Too many requests\); the live index "docs" was not changed\n$/],
+  ];
+  for (const [step, fault, stderr] of cases) {
+    const fake = await startFakeAlgolia();
+    try {
+      fake.seed(LIVE, base.slice(0, 5), DOCSEARCH_SETTINGS);
+      fake.faults.push({step, fault});
+      const run = await runCli(['push', MINI], envFor(fake));
+      assert.deepEqual([run.code, run.stdout], [1, ''], `${step} ${fault}`);
+      assert.match(run.stderr, stderr);
+      assert.ok(!run.stderr.includes(fake.apiKey));
+      assert.equal(fake.history(LIVE).length, 1);
+      assert.deepEqual(fake.names(), [LIVE]);
+      fake.faults.length = 0;
+      const rerun = await runCli(['push', MINI, '--json'], envFor(fake));
+      assert.equal(rerun.code, 0, rerun.stderr);
+      assert.equal(fake.records(LIVE).length, base.length, 'the rerun converges');
+    } finally {
+      await fake.close();
+    }
+  }
+});
+
+test('a wrong key exits 2 and never shows the key', async () => {
+  const fake = await startFakeAlgolia();
+  try {
+    const key = 'this-is-the-wrong-secret-key';
+    const run = await runCli(['push', MINI], envFor(fake, {ALGOLIA_ADMIN_API_KEY: key}));
+    assert.deepEqual([run.code, run.stdout], [2, '']);
+    assert.equal(
+      run.stderr,
+      'docs-indexer: Algolia rejected the credentials (HTTP 403) while reading the live index settings: check ALGOLIA_APP_ID and ALGOLIA_ADMIN_API_KEY (the key needs write rights)\n',
+    );
+  } finally {
+    await fake.close();
+  }
+});
+
+test('unreachable Algolia hosts exit 1 with one line', async () => {
+  const run = await runCli(['push', MINI], {
+    ALGOLIA_APP_ID: 'APP',
+    ALGOLIA_ADMIN_API_KEY: 'secret-key-value',
+    ALGOLIA_INDEX_NAME: LIVE,
+    ALGOLIA_HOSTS: 'http://127.0.0.1:9',
+    DOCS_INDEXER_RETRY_DELAY_MS: '1',
+    DOCS_INDEXER_ATTEMPTS: '2',
+  });
+  assert.deepEqual([run.code, run.stdout], [1, '']);
+  assert.equal(run.stderr, 'docs-indexer: reading the live index settings failed after 2 attempts: connection failed; the live index "docs" was not changed\n');
+});
+
+test('missing or invalid configuration exits 2 and names every way to supply the value', async () => {
+  const full = {ALGOLIA_APP_ID: 'APP', ALGOLIA_ADMIN_API_KEY: 'secret-key-value', ALGOLIA_INDEX_NAME: LIVE};
+  const cases: [Record<string, string | undefined>, string[], string][] = [
+    [{...full, ALGOLIA_APP_ID: undefined}, [], 'docs-indexer: missing Algolia application ID: set ALGOLIA_APP_ID\n'],
+    [{...full, ALGOLIA_ADMIN_API_KEY: ''}, [], 'docs-indexer: missing Algolia write key: set ALGOLIA_ADMIN_API_KEY (a key with write rights)\n'],
+    [{...full, ALGOLIA_INDEX_NAME: undefined}, [], 'docs-indexer: missing Algolia index name: pass --index NAME or set ALGOLIA_INDEX_NAME\n'],
+    [{...full, ALGOLIA_HOSTS: 'not a host'}, [], 'docs-indexer: ALGOLIA_HOSTS must be comma-separated http(s) base URLs such as http://127.0.0.1:8787 (got "not a host")\n'],
+    [{...full, DOCS_INDEXER_TIMEOUT_MS: 'soon'}, [], 'docs-indexer: DOCS_INDEXER_TIMEOUT_MS must be a positive whole number of milliseconds (got "soon")\n'],
+    [full, ['--concurrency', '-3'], 'docs-indexer: --concurrency must be a whole number from 1 to 64 (got "-3")\n'],
+    [full, ['--frobnicate'], "docs-indexer: unknown option '--frobnicate' (see docs-indexer --help)\n"],
+  ];
+  for (const [env, flags, stderr] of cases) {
+    const run = await runCli(['push', MINI, ...flags], env);
+    assert.deepEqual([run.code, run.stderr, run.stdout], [2, stderr, ''], JSON.stringify(env));
+  }
+  const empty = await runCli(['push', fixture('noindex'), '--base-url', 'https://x.org/'], full);
+  assert.deepEqual([empty.code, empty.stderr], [2, `docs-indexer: the crawl of ${fixture('noindex')} found no pages to index\n`]);
+});
+
+test('push URL crawls the deployed site from its sitemap (what the deploy workflow runs)', async () => {
+  const fake = await startFakeAlgolia();
+  const site = await serveFolder(MINI);
+  try {
+    const run = await runCli(['push', site.url, '--json'], envFor(fake));
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual([JSON.parse(run.stdout).pages, JSON.parse(run.stdout).records], [3, 11]);
+    assert.ok(fake.records(LIVE).every((r) => String(r.url).startsWith(site.url)));
+  } finally {
+    await site.close();
+    await fake.close();
+  }
+});

@@ -1,0 +1,274 @@
+/**
+ * A local stand-in for Algolia's REST API (the calls algoliasearch v5 makes for publishing),
+ * with in-memory indexes and faults that can be injected at every step. It records every state
+ * the live index goes through, so tests can assert it was never partially updated.
+ */
+import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import type {Socket} from 'node:net';
+import {gunzipSync} from 'node:zlib';
+
+export type Step = 'getObject' | 'getSettings' | 'setSettings' | 'copy' | 'move' | 'batch' | 'task' | 'browse' | 'deleteIndex' | 'queries' | 'other';
+
+export type Fault = 500 | 502 | 503 | 429 | 403 | 400 | 'timeout' | 'drop' | 'drop-after';
+
+export interface FaultRule {
+  step: Step;
+  fault: Fault;
+  /** Only requests on an index whose name matches (default: any). */
+  index?: RegExp;
+  /** How many matching requests fail (default: all). */
+  times?: number;
+  /** Skip this many matching requests first (default 0). */
+  after?: number;
+}
+
+interface FakeIndex {
+  records: Map<string, Record<string, unknown>>;
+  settings: Record<string, unknown>;
+  synonyms: unknown[];
+  rules: unknown[];
+}
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  step: Step;
+  index?: string;
+  status: number | 'timeout' | 'drop';
+  body?: unknown;
+}
+
+export interface FakeAlgolia {
+  url: string;
+  appId: string;
+  apiKey: string;
+  indexes: Map<string, FakeIndex>;
+  log: LoggedRequest[];
+  faults: FaultRule[];
+  /** JSON snapshots of the live index's records, one per distinct state it had. */
+  history(indexName: string): Record<string, Record<string, unknown>>[];
+  records(indexName: string): Record<string, unknown>[];
+  seed(indexName: string, records: Record<string, unknown>[], settings?: Record<string, unknown>): void;
+  /** Names of indexes that exist now. */
+  names(): string[];
+  close(): Promise<void>;
+}
+
+function snapshot(index: FakeIndex | undefined): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  if (!index) return out;
+  for (const [id, record] of [...index.records].sort(([a], [b]) => (a < b ? -1 : 1))) out[id] = structuredClone(record);
+  return out;
+}
+
+function stepOf(method: string, parts: string[], body: Record<string, unknown> | undefined): Step {
+  // parts: ['1', 'indexes', name, ...rest]
+  const rest = parts.slice(3);
+  if (parts[2] === '*' && rest[0] === 'queries') return 'queries';
+  if (rest.length === 0 && method === 'DELETE') return 'deleteIndex';
+  if (rest[0] === 'settings') return method === 'GET' ? 'getSettings' : 'setSettings';
+  if (rest[0] === 'operation') return body?.operation === 'move' ? 'move' : 'copy';
+  if (rest[0] === 'batch') return 'batch';
+  if (rest[0] === 'task') return 'task';
+  if (rest[0] === 'browse') return 'browse';
+  if (rest.length === 1 && method === 'GET') return 'getObject';
+  return 'other';
+}
+
+export async function startFakeAlgolia(options: {appId?: string; apiKey?: string} = {}): Promise<FakeAlgolia> {
+  const appId = options.appId ?? 'FAKEAPP';
+  const apiKey = options.apiKey ?? 'fake-admin-key-0123456789';
+  const indexes = new Map<string, FakeIndex>();
+  const histories = new Map<string, Record<string, Record<string, unknown>>[]>();
+  const log: LoggedRequest[] = [];
+  const faults: FaultRule[] = [];
+  const matched = new Map<FaultRule, number>();
+  const sockets = new Set<Socket>();
+  let taskCounter = 1000;
+
+  const record = (name: string): void => {
+    const states = histories.get(name) ?? [];
+    const now = snapshot(indexes.get(name));
+    if (JSON.stringify(states.at(-1)) !== JSON.stringify(now)) states.push(now);
+    histories.set(name, states);
+  };
+  const touched = (): void => {
+    for (const name of new Set([...indexes.keys(), ...histories.keys()])) if (histories.has(name)) record(name);
+  };
+
+  const pickFault = (step: Step, index: string | undefined): FaultRule | undefined => {
+    for (const rule of faults) {
+      if (rule.step !== step) continue;
+      if (rule.index && !(index && rule.index.test(index))) continue;
+      const count = (matched.get(rule) ?? 0) + 1;
+      matched.set(rule, count);
+      if (count <= (rule.after ?? 0)) continue;
+      if (rule.times !== undefined && count - (rule.after ?? 0) > rule.times) continue;
+      return rule;
+    }
+    return undefined;
+  };
+
+  const apply = (method: string, parts: string[], step: Step, body: Record<string, unknown> | undefined, url: URL): [number, unknown] => {
+    const name = parts[2] ?? '';
+    const index = indexes.get(name);
+    const task = (): {taskID: number; updatedAt: string} => ({taskID: ++taskCounter, updatedAt: new Date().toISOString()});
+    const notFound: [number, unknown] = [404, {message: 'Index does not exist', status: 404}];
+    switch (step) {
+      case 'getSettings':
+        return index ? [200, {...index.settings}] : notFound;
+      case 'setSettings': {
+        const target = index ?? {records: new Map(), settings: {}, synonyms: [], rules: []};
+        target.settings = {...target.settings, ...body};
+        indexes.set(name, target);
+        return [200, task()];
+      }
+      case 'copy':
+      case 'move': {
+        if (!index) return notFound;
+        const destination = String(body?.destination ?? '');
+        const scope = body?.scope as string[] | undefined;
+        if (step === 'copy' && scope) {
+          const target = indexes.get(destination) ?? {records: new Map(), settings: {}, synonyms: [], rules: []};
+          if (scope.includes('settings')) target.settings = structuredClone(index.settings);
+          if (scope.includes('synonyms')) target.synonyms = structuredClone(index.synonyms);
+          if (scope.includes('rules')) target.rules = structuredClone(index.rules);
+          indexes.set(destination, target);
+        } else {
+          indexes.set(destination, structuredClone(index));
+          if (step === 'move') indexes.delete(name);
+        }
+        return [200, task()];
+      }
+      case 'batch': {
+        const target = index ?? {records: new Map(), settings: {}, synonyms: [], rules: []};
+        const objectIDs: string[] = [];
+        for (const op of (body?.requests ?? []) as {action: string; body: Record<string, unknown>}[]) {
+          const id = String(op.body.objectID);
+          objectIDs.push(id);
+          if (op.action === 'addObject' || op.action === 'updateObject') target.records.set(id, structuredClone(op.body));
+          else if (op.action === 'deleteObject') target.records.delete(id);
+          else return [400, {message: `unsupported action ${op.action}`, status: 400}];
+        }
+        indexes.set(name, target);
+        return [200, {...task(), objectIDs}];
+      }
+      case 'task':
+        return [200, {status: 'published'}];
+      case 'getObject': {
+        const found = index?.records.get(parts[3] ?? '');
+        return found ? [200, found] : [404, {message: 'ObjectID does not exist', status: 404}];
+      }
+      case 'browse': {
+        if (!index) return notFound;
+        const hitsPerPage = Number(body?.hitsPerPage ?? 1000);
+        const start = body?.cursor ? Number(Buffer.from(String(body.cursor), 'base64').toString()) : 0;
+        const all = [...index.records.values()];
+        const retrieve = (body?.attributesToRetrieve ?? index.settings.attributesToRetrieve ?? ['*']) as string[];
+        const hits = all.slice(start, start + hitsPerPage).map((r) => {
+          if (retrieve.includes('*')) return {...r, _highlightResult: {}};
+          const out: Record<string, unknown> = {objectID: r.objectID};
+          for (const key of retrieve) if (key in r) out[key] = r[key];
+          return out;
+        });
+        const next = start + hitsPerPage;
+        return [200, {hits, nbHits: all.length, page: 0, nbPages: 1, hitsPerPage, processingTimeMS: 1, query: '', params: '', ...(next < all.length ? {cursor: Buffer.from(String(next)).toString('base64')} : {})}];
+      }
+      case 'deleteIndex':
+        indexes.delete(name);
+        return [200, {taskID: ++taskCounter, deletedAt: new Date().toISOString()}];
+      case 'queries':
+        return [200, {results: []}];
+      default:
+        return [404, {message: `no route ${method} ${url.pathname}`, status: 404}];
+    }
+  };
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+      let raw = Buffer.concat(chunks);
+      if (req.headers['content-encoding'] === 'gzip') raw = gunzipSync(raw);
+      let body: Record<string, unknown> | undefined;
+      try {
+        body = raw.length ? (JSON.parse(raw.toString()) as Record<string, unknown>) : undefined;
+      } catch {
+        body = undefined;
+      }
+      const method = req.method ?? 'GET';
+      const step = parts[0] === '1' && parts[1] === 'indexes' ? stepOf(method, parts, body) : 'other';
+      const indexName = parts[2];
+      const entry: LoggedRequest = {method, path: url.pathname, step, ...(indexName ? {index: indexName} : {}), status: 200, ...(body ? {body} : {})};
+      log.push(entry);
+      const send = (status: number, payload: unknown): void => {
+        entry.status = status;
+        res.writeHead(status, {'content-type': 'application/json; charset=utf-8'}).end(JSON.stringify(payload));
+      };
+      if (req.headers['x-algolia-application-id'] !== appId || req.headers['x-algolia-api-key'] !== apiKey) {
+        send(403, {message: 'Invalid Application-ID or API key', status: 403});
+        return;
+      }
+      const rule = pickFault(step, indexName);
+      if (rule) {
+        if (rule.fault === 'timeout') {
+          entry.status = 'timeout';
+          return; // never answer; the client gives up
+        }
+        if (rule.fault === 'drop') {
+          entry.status = 'drop';
+          req.socket.destroy();
+          return;
+        }
+        if (rule.fault === 'drop-after') {
+          // The operation happens, but its response is lost.
+          apply(method, parts, step, body, url);
+          touched();
+          entry.status = 'drop';
+          req.socket.destroy();
+          return;
+        }
+        const messages: Record<number, string> = {403: 'Invalid Application-ID or API key', 429: 'Too many requests', 400: 'Bad request'};
+        send(rule.fault, {message: messages[rule.fault] ?? 'Internal error', status: rule.fault});
+        return;
+      }
+      const [status, payload] = apply(method, parts, step, body, url);
+      touched();
+      send(status, payload);
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const {port} = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    appId,
+    apiKey,
+    indexes,
+    log,
+    faults,
+    history: (name) => {
+      if (!histories.has(name)) record(name);
+      return histories.get(name) ?? [];
+    },
+    records: (name) => [...(indexes.get(name)?.records.values() ?? [])],
+    seed(name, records, settings = {}) {
+      indexes.set(name, {records: new Map(records.map((r) => [String(r.objectID), structuredClone(r)])), settings: {...settings}, synonyms: [], rules: []});
+      histories.set(name, []);
+      record(name);
+    },
+    names: () => [...indexes.keys()].sort(),
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

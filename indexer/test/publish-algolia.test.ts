@@ -1,0 +1,294 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {crawl} from '../src/crawl.ts';
+import {AuthError, PublishError} from '../src/errors.ts';
+import {publishToAlgolia, type PublishOptions} from '../src/publish-algolia.ts';
+import type {SearchRecord} from '../src/records.ts';
+import {DOCSEARCH_SETTINGS} from '../src/settings.ts';
+import {startFakeAlgolia, type FakeAlgolia, type Fault, type Step} from './fake-algolia.ts';
+import {fixture} from './helpers.ts';
+
+const LIVE = 'docs';
+const base = (await crawl(fixture('mini-site'))).records;
+const byId = (records: readonly Record<string, unknown>[]): Record<string, unknown> =>
+  Object.fromEntries([...records].map((r) => [String(r.objectID), r]).sort(([a], [b]) => (String(a) < String(b) ? -1 : 1)));
+
+/** The next version of the site: one record edited, one removed, one added. */
+function nextVersion(records: readonly SearchRecord[]): SearchRecord[] {
+  const next = records.map((r) => structuredClone(r));
+  const edited = next.find((r) => r.type === 'content');
+  if (!edited) throw new Error('fixture has no content');
+  edited.content = `${edited.content} Edited.`;
+  next.splice(next.length - 1, 1);
+  next.push({...structuredClone(edited), objectID: 'new-record-id', content: 'A new paragraph.'});
+  return next;
+}
+
+function optionsFor(fake: FakeAlgolia, extra: Partial<PublishOptions> = {}): PublishOptions {
+  const url = new URL(fake.url);
+  return {
+    appId: fake.appId,
+    apiKey: fake.apiKey,
+    indexName: LIVE,
+    hosts: [{url: url.hostname, port: Number(url.port), protocol: 'http', accept: 'readWrite'}],
+    timeoutMs: 400,
+    retryDelayMs: 5,
+    attempts: 3,
+    ...extra,
+  };
+}
+
+const writes = (fake: FakeAlgolia) => fake.log.filter((e) => !['getSettings', 'browse', 'task'].includes(e.step));
+const batchOps = (fake: FakeAlgolia) =>
+  fake.log.filter((e) => e.step === 'batch' && e.status === 200).flatMap((e) => (e.body as {requests: {action: string; body: {objectID: string}}[]}).requests);
+
+test('a first publish creates the live index with every record and the DocSearch settings, via a temporary index', async () => {
+  const fake = await startFakeAlgolia();
+  try {
+    fake.history(LIVE);
+    const result = await publishToAlgolia(base, optionsFor(fake));
+    assert.deepEqual(fake.names(), [LIVE], 'no temporary index left');
+    assert.deepEqual(byId(fake.records(LIVE)), byId(base));
+    assert.deepEqual(fake.indexes.get(LIVE)?.settings, DOCSEARCH_SETTINGS);
+    assert.equal(fake.indexes.get(LIVE)?.settings.separatorsToIndex, '_');
+    assert.deepEqual(fake.history(LIVE).map((s) => Object.keys(s).length), [0, base.length], 'live went from nothing to complete in one step');
+    assert.deepEqual([result.added, result.updated, result.deleted, result.unchanged, result.wrote], [base.length, 0, 0, 0, true]);
+    const batches = fake.log.filter((e) => e.step === 'batch');
+    assert.ok(batches.every((e) => e.index?.startsWith(`${LIVE}_tmp_`)), 'records only ever go to the temporary index');
+    assert.deepEqual(fake.log.filter((e) => e.step === 'move').map((e) => e.status), [200]);
+  } finally {
+    await fake.close();
+  }
+});
+
+test('an unchanged site writes nothing: the rerun converges', async () => {
+  const fake = await startFakeAlgolia();
+  try {
+    fake.seed(LIVE, base, DOCSEARCH_SETTINGS);
+    const result = await publishToAlgolia(base, optionsFor(fake));
+    assert.deepEqual(writes(fake), []);
+    assert.deepEqual([result.added, result.updated, result.deleted, result.unchanged, result.wrote], [0, 0, 0, base.length, false]);
+  } finally {
+    await fake.close();
+  }
+});
+
+test('minimal publish: one edit, one removal, one addition cost three record operations on a copy of live', async () => {
+  const fake = await startFakeAlgolia();
+  try {
+    fake.seed(LIVE, base, DOCSEARCH_SETTINGS);
+    fake.indexes.get(LIVE)?.synonyms.push({objectID: 'syn', type: 'synonym', synonyms: ['kwh', 'kilowatt hour']});
+    const next = nextVersion(base);
+    const result = await publishToAlgolia(next, optionsFor(fake));
+    assert.deepEqual([result.added, result.updated, result.deleted, result.unchanged], [1, 1, 1, base.length - 2]);
+    const ops = batchOps(fake);
+    assert.equal(ops.length, 3);
+    assert.deepEqual(ops.map((o) => o.action).sort(), ['addObject', 'addObject', 'deleteObject']);
+    const copy = fake.log.find((e) => e.step === 'copy');
+    assert.equal(copy?.index, LIVE);
+    assert.equal((copy?.body as {scope?: unknown}).scope, undefined, 'a full server-side copy of live, records included');
+    assert.deepEqual(byId(fake.records(LIVE)), byId(next));
+    assert.equal(fake.indexes.get(LIVE)?.synonyms.length, 1, 'synonyms made in the dashboard survive');
+    assert.equal(fake.history(LIVE).length, 2, 'live changed once, atomically');
+    assert.deepEqual(fake.names(), [LIVE]);
+  } finally {
+    await fake.close();
+  }
+});
+
+test('--full sends every record to a fresh temporary index that keeps only settings, synonyms and rules', async () => {
+  const fake = await startFakeAlgolia();
+  try {
+    fake.seed(LIVE, base, DOCSEARCH_SETTINGS);
+    const next = nextVersion(base);
+    const result = await publishToAlgolia(next, optionsFor(fake, {full: true}));
+    assert.equal(batchOps(fake).length, next.length);
+    assert.deepEqual((fake.log.find((e) => e.step === 'copy')?.body as {scope?: string[]}).scope, ['settings', 'synonyms', 'rules']);
+    assert.deepEqual(byId(fake.records(LIVE)), byId(next));
+    assert.equal(result.deleted, 1);
+    assert.deepEqual(fake.names(), [LIVE]);
+  } finally {
+    await fake.close();
+  }
+});
+
+test('changed settings alone are published atomically too', async () => {
+  const fake = await startFakeAlgolia();
+  try {
+    fake.seed(LIVE, base, {...DOCSEARCH_SETTINGS, separatorsToIndex: ''});
+    const result = await publishToAlgolia(base, optionsFor(fake));
+    assert.equal(result.settingsChanged, true);
+    assert.equal(fake.indexes.get(LIVE)?.settings.separatorsToIndex, '_');
+    assert.deepEqual(batchOps(fake), []);
+  } finally {
+    await fake.close();
+  }
+});
+
+test('a dry run reports the changes and writes nothing', async () => {
+  const fake = await startFakeAlgolia();
+  try {
+    fake.seed(LIVE, base, DOCSEARCH_SETTINGS);
+    const next = nextVersion(base);
+    const result = await publishToAlgolia(next, optionsFor(fake, {dryRun: true}));
+    assert.deepEqual(writes(fake), []);
+    assert.deepEqual([result.added, result.updated, result.deleted, result.wrote], [1, 1, 1, false]);
+    assert.deepEqual(result.changes.add.map((c) => c.objectID), ['new-record-id']);
+    assert.ok(result.bytes > 0);
+    assert.deepEqual(byId(fake.records(LIVE)), byId(base));
+  } finally {
+    await fake.close();
+  }
+});
+
+test('browsing a large live index follows the cursor', async () => {
+  const fake = await startFakeAlgolia();
+  try {
+    const many: SearchRecord[] = Array.from({length: 2345}, (_, i) => ({...structuredClone(base[1] as SearchRecord), objectID: `id-${i}`, content: `Paragraph ${i}.`}));
+    fake.seed(LIVE, many, DOCSEARCH_SETTINGS);
+    const result = await publishToAlgolia(many, optionsFor(fake));
+    assert.equal(result.unchanged, 2345);
+    assert.equal(fake.log.filter((e) => e.step === 'browse').length, 3);
+  } finally {
+    await fake.close();
+  }
+});
+
+const STEPS: Step[] = ['copy', 'setSettings', 'batch', 'task', 'move'];
+const FAULTS: Fault[] = [500, 429, 'timeout', 'drop'];
+
+for (const step of STEPS) {
+  for (const fault of FAULTS) {
+    test(`a lasting ${fault} at ${step}: live untouched, temporary index deleted, rerun converges`, async () => {
+      const fake = await startFakeAlgolia();
+      try {
+        fake.seed(LIVE, base, DOCSEARCH_SETTINGS);
+        const next = nextVersion(base);
+        fake.faults.push({step, fault});
+        await assert.rejects(publishToAlgolia(next, optionsFor(fake)), (error) => {
+          assert.ok(error instanceof PublishError, String(error));
+          assert.match(error.message, / failed after 3 attempts: (HTTP 500|HTTP 429 \(Too many requests\)|timed out|connection failed); the live index "docs" was not changed$/);
+          return true;
+        });
+        assert.equal(fake.history(LIVE).length, 1, 'live never changed');
+        assert.deepEqual(byId(fake.records(LIVE)), byId(base));
+        assert.deepEqual(fake.names(), [LIVE], 'temporary index deleted');
+        fake.faults.length = 0;
+        await publishToAlgolia(next, optionsFor(fake));
+        assert.deepEqual(byId(fake.records(LIVE)), byId(next));
+        assert.deepEqual(fake.names(), [LIVE]);
+        assert.equal(fake.history(LIVE).length, 2, 'one atomic change');
+        const third = await publishToAlgolia(next, optionsFor(fake));
+        assert.equal(third.wrote, false, 'converged');
+      } finally {
+        await fake.close();
+      }
+    });
+  }
+}
+
+test('one transient fault at every step is retried and the publish succeeds', async () => {
+  const fake = await startFakeAlgolia();
+  try {
+    fake.seed(LIVE, base, DOCSEARCH_SETTINGS);
+    const next = nextVersion(base);
+    const faults: Fault[] = [503, 429, 'timeout', 'drop'];
+    ['getSettings', 'browse', ...STEPS].forEach((step, i) => fake.faults.push({step: step as Step, fault: faults[i % faults.length] as Fault, times: 1}));
+    const retries: string[] = [];
+    await publishToAlgolia(next, optionsFor(fake, {onEvent: (e) => e.type === 'retry' && retries.push(e.step)}));
+    assert.deepEqual(byId(fake.records(LIVE)), byId(next));
+    assert.equal(fake.history(LIVE).length, 2);
+    assert.deepEqual(fake.names(), [LIVE]);
+    assert.equal(retries.length, 7);
+  } finally {
+    await fake.close();
+  }
+});
+
+test('a move whose response is lost still counts as done (the temporary index is gone)', async () => {
+  const fake = await startFakeAlgolia();
+  try {
+    fake.seed(LIVE, base, DOCSEARCH_SETTINGS);
+    const next = nextVersion(base);
+    fake.faults.push({step: 'move', fault: 'drop-after', times: 1});
+    await publishToAlgolia(next, optionsFor(fake));
+    assert.deepEqual(byId(fake.records(LIVE)), byId(next));
+    assert.equal(fake.log.filter((e) => e.step === 'move').length, 1, 'the move is not sent twice');
+    assert.deepEqual(fake.names(), [LIVE]);
+  } finally {
+    await fake.close();
+  }
+});
+
+test('failures before any write leave everything as it was', async () => {
+  for (const step of ['getSettings', 'browse'] as Step[]) {
+    const fake = await startFakeAlgolia();
+    try {
+      fake.seed(LIVE, base, DOCSEARCH_SETTINGS);
+      fake.faults.push({step, fault: 502});
+      await assert.rejects(publishToAlgolia(nextVersion(base), optionsFor(fake)), {
+        name: 'PublishError',
+        message: `${step === 'browse' ? 'reading the live index records' : 'reading the live index settings'} failed after 3 attempts: HTTP 502; the live index "docs" was not changed`,
+      });
+      assert.deepEqual(writes(fake), []);
+    } finally {
+      await fake.close();
+    }
+  }
+});
+
+test('a wrong key is an AuthError at once, with no retry and no key in the message', async () => {
+  const fake = await startFakeAlgolia();
+  try {
+    fake.seed(LIVE, base, DOCSEARCH_SETTINGS);
+    await assert.rejects(publishToAlgolia(base, optionsFor(fake, {apiKey: 'wrong-key-123456'})), (error) => {
+      assert.ok(error instanceof AuthError);
+      assert.equal(
+        error.message,
+        'Algolia rejected the credentials (HTTP 403) while reading the live index settings: check ALGOLIA_APP_ID and ALGOLIA_ADMIN_API_KEY (the key needs write rights)',
+      );
+      return true;
+    });
+    assert.equal(fake.log.length, 1);
+  } finally {
+    await fake.close();
+  }
+});
+
+test('a key that can read but not write: 403 on the copy cleans up and says so', async () => {
+  const fake = await startFakeAlgolia();
+  try {
+    fake.seed(LIVE, base, DOCSEARCH_SETTINGS);
+    fake.faults.push({step: 'copy', fault: 403});
+    await assert.rejects(publishToAlgolia(nextVersion(base), optionsFor(fake)), (error) => {
+      assert.ok(error instanceof AuthError);
+      assert.match(error.message, /while copying the live index: .*; the live index "docs" was not changed$/);
+      return true;
+    });
+    assert.deepEqual(fake.names(), [LIVE]);
+  } finally {
+    await fake.close();
+  }
+});
+
+test('when the temporary index cannot be deleted either, the message names it', async () => {
+  const fake = await startFakeAlgolia();
+  try {
+    fake.seed(LIVE, base, DOCSEARCH_SETTINGS);
+    fake.faults.push({step: 'batch', fault: 500}, {step: 'deleteIndex', fault: 500});
+    await assert.rejects(publishToAlgolia(nextVersion(base), optionsFor(fake)), (error) => {
+      assert.ok(error instanceof PublishError);
+      assert.match(error.message, /; the live index "docs" was not changed; the temporary index "docs_tmp_\w+" could not be deleted: delete it in the Algolia dashboard$/);
+      return true;
+    });
+    assert.deepEqual(fake.history(LIVE).length, 1);
+  } finally {
+    await fake.close();
+  }
+});
+
+test('an empty or inconsistent record set is refused before any request', async () => {
+  await assert.rejects(publishToAlgolia([], {appId: 'a', apiKey: 'b', indexName: 'c'}), {name: 'SourceError'});
+  const dup = [base[0] as SearchRecord, base[0] as SearchRecord];
+  await assert.rejects(publishToAlgolia(dup, {appId: 'a', apiKey: 'b', indexName: 'c'}), /two records share the objectID/);
+});

@@ -1,0 +1,27 @@
+/**
+ * Docusaurus plugin: after the build, crawls the built HTML with the indexer's own extractor
+ * (one extractor, one record schema for Algolia and local search) and writes the local search
+ * index into the build (`search/local-index.json`), printing its size. Cheap (well under a
+ * second for this site), so it runs in both search modes; only local mode ever fetches the file.
+ */
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {crawl} from '../../../indexer/src/crawl.ts';
+import {formatKB, LOCAL_INDEX_PATH, writeLocalIndex} from '../../../indexer/src/publish-local.ts';
+
+export default function localSearchPlugin(context: LoadContext): Plugin {
+  return {
+    name: 'local-search',
+    async postBuild({outDir}) {
+      const started = performance.now();
+      const siteUrl = new URL(context.baseUrl, context.siteConfig.url).href;
+      const {records, pages} = await crawl(outDir, {baseUrl: siteUrl});
+      const stats = await writeLocalIndex(records, path.join(outDir, LOCAL_INDEX_PATH));
+      const ms = Math.round(performance.now() - started);
+      console.log(
+        `[local-search] ${LOCAL_INDEX_PATH}: ${pages} pages, ${stats.records} records, ` +
+          `${formatKB(stats.bytes)} (${formatKB(stats.gzipBytes)} gzip) in ${ms} ms`,
+      );
+    },
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * Search relevance: runs every query of site/search-eval/queries.json and prints MRR@10 and how
+ * many queries are answered at rank 1 and within 5 (a query is answered at rank k when the k-th
+ * hit shown links to one of its pages, anchors ignored).
+ *
+ *   npm run search:eval                 # through the real DocSearch modal in Chromium
+ *   npm run search:eval -- --engine     # through the local engine directly (fast iteration)
+ *   options: --build DIR (default site/build), --port N (default E2E_PORT or 3014), --verbose
+ *
+ * Both modes read the built site (`npm run build` first). The engine mode orders hits as the
+ * modal shows them: grouped by lvl0 (at most 5 per group), then by lvl1 inside a group.
+ */
+import {spawn, type ChildProcess} from 'node:child_process';
+import {readFileSync} from 'node:fs';
+import {dirname, join, resolve} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {answerQuery, LocalSearchEngine, modalOrder, modalParams} from '../../indexer/src/local-engine';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const SITE = resolve(HERE, '..');
+
+export interface EvalQuery {
+  q: string;
+  pages: string[];
+}
+export interface EvalResult {
+  q: string;
+  rank: number | null;
+  shown: string[];
+}
+export interface EvalSummary {
+  results: EvalResult[];
+  mrr10: number;
+  at1: number;
+  at5: number;
+  total: number;
+}
+
+export function loadQueries(file = join(SITE, 'search-eval/queries.json')): EvalQuery[] {
+  return (JSON.parse(readFileSync(file, 'utf8')) as {queries: EvalQuery[]}).queries;
+}
+
+/** `/docs/x#a` or `https://host/docs/x/` → `/docs/x`. */
+export function pagePath(href: string): string {
+  const url = new URL(href, 'http://local.invalid');
+  return url.pathname.replace(/\/+$/, '') || '/';
+}
+
+export function rankOf(shown: string[], pages: string[]): number | null {
+  const idx = shown.slice(0, 10).findIndex((p) => pages.includes(p));
+  return idx < 0 ? null : idx + 1;
+}
+
+export function summarize(queries: EvalQuery[], shownFor: (q: string) => string[]): EvalSummary {
+  const results = queries.map(({q, pages}) => {
+    const shown = shownFor(q);
+    return {q, rank: rankOf(shown, pages), shown};
+  });
+  return finish(results);
+}
+
+function finish(results: EvalResult[]): EvalSummary {
+  const total = results.length;
+  const mrr10 = results.reduce((s, r) => s + (r.rank ? 1 / r.rank : 0), 0) / Math.max(1, total);
+  return {
+    results,
+    mrr10,
+    at1: results.filter((r) => r.rank === 1).length,
+    at5: results.filter((r) => r.rank !== null && r.rank <= 5).length,
+    total,
+  };
+}
+
+export function engineEval(buildDir: string, queries: EvalQuery[]): EvalSummary {
+  const engine = LocalSearchEngine.fromIndexFile(JSON.parse(readFileSync(join(buildDir, 'search/local-index.json'), 'utf8')));
+  return summarize(queries, (q) => modalOrder(answerQuery(engine, 'local', modalParams(q)).hits).map((h) => pagePath(String(h.url))));
+}
+
+async function waitForServer(url: string, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return true;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}
+
+export async function browserEval(buildDir: string, queries: EvalQuery[], port: number): Promise<EvalSummary> {
+  const {chromium} = await import('@playwright/test');
+  const {CHROME_PATH, CHROME_ARGS} = await import('../playwright.config');
+  const base = `http://localhost:${port}`;
+  let server: ChildProcess | null = null;
+  if (!(await waitForServer(base, 300))) {
+    server = spawn('npx', ['docusaurus', 'serve', '--dir', buildDir, '--port', String(port), '--no-open'], {cwd: SITE, stdio: 'ignore'});
+    if (!(await waitForServer(base, 60_000))) throw new Error(`docusaurus serve did not start on ${base}`);
+  }
+  const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROME_ARGS});
+  const results: EvalResult[] = [];
+  try {
+    const page = await browser.newPage({viewport: {width: 1280, height: 900}});
+    await page.goto(`${base}/docs/introduction`);
+    for (const {q, pages} of queries) {
+      await page.keyboard.press('Control+k');
+      const input = page.locator('.DocSearch-Input');
+      await input.waitFor();
+      await input.fill(q);
+      // Wait until the modal shows the answer for this query: hits or the no-results screen.
+      await page.waitForFunction(
+        (query) => {
+          const input = document.querySelector<HTMLInputElement>('.DocSearch-Input');
+          const noResults = document.querySelector('.DocSearch-NoResults .DocSearch-Title strong');
+          const hits = document.querySelectorAll('.DocSearch-Hit');
+          return input?.value === query && (hits.length > 0 || noResults?.textContent?.includes(query));
+        },
+        q,
+        {timeout: 10_000},
+      ).catch(() => undefined);
+      await page.waitForTimeout(150);
+      const hrefs = await page.locator('.DocSearch-Hit a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+      const shown = hrefs.map(pagePath);
+      results.push({q, rank: rankOf(shown, pages), shown});
+      await page.keyboard.press('Escape');
+      await page.locator('.DocSearch-Modal').waitFor({state: 'detached'});
+    }
+  } finally {
+    await browser.close();
+    server?.kill();
+  }
+  return finish(results);
+}
+
+export function report(title: string, s: EvalSummary, verbose: boolean): string {
+  const lines = [title];
+  for (const r of s.results) {
+    if (verbose || r.rank !== 1) {
+      lines.push(`  ${r.rank === null ? ' -' : String(r.rank).padStart(2)}  ${r.q.padEnd(28)} ${r.shown.slice(0, 3).join('  ')}`);
+    }
+  }
+  lines.push(
+    `  MRR@10 ${s.mrr10.toFixed(3)}   answered@1 ${s.at1}/${s.total}   answered@5 ${s.at5}/${s.total}` +
+      `   (target: MRR@10 >= 0.9, ${s.total}/${s.total} within 5)`,
+  );
+  return lines.join('\n');
+}
+
+async function main(argv: string[]): Promise<void> {
+  const arg = (name: string) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const buildDir = resolve(arg('--build') ?? join(SITE, 'build'));
+  const verbose = argv.includes('--verbose');
+  const queries = loadQueries();
+  try {
+    readFileSync(join(buildDir, 'search/local-index.json'));
+  } catch {
+    process.stderr.write(`search-eval: no local index in ${buildDir} (run npm run build first)\n`);
+    process.exitCode = 2;
+    return;
+  }
+  if (argv.includes('--engine')) {
+    console.log(report('Local engine (modal order):', engineEval(buildDir, queries), verbose));
+    return;
+  }
+  const port = Number(arg('--port') ?? process.env.E2E_PORT ?? 3014);
+  console.log(report(`DocSearch modal in Chromium (port ${port}):`, await browserEval(buildDir, queries, port), verbose));
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    process.stderr.write(`search-eval: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  });
+}

@@ -60,6 +60,7 @@ test('the modal sends the spec request to Algolia and renders the answer', async
   await search(page, 'gizmo');
   await expect(page.locator('.DocSearch-Hit-source')).toHaveCount(4);
   await expect(page.locator('.DocSearch-Hit').first()).toContainText(/gizmo/i);
+  await expect(page.locator('.DocSearch-Logo')).toBeVisible();
 
   const request = seen.queries.at(-1)!;
   expect(request.method()).toBe('POST');

@@ -99,3 +99,13 @@ test('an unreachable index shows "Unable to fetch results"', async ({page}) => {
   // Not the no-results screen the unpatched autocomplete-core would show.
   await expect(page.locator('.DocSearch-NoResults')).toHaveCount(0);
 });
+
+test('the modal does not credit Algolia in local mode', async ({page}) => {
+  await serveFixtureIndex(page);
+  await page.goto('/docs/introduction');
+  await openModal(page);
+  await search(page, 'gizmo');
+  await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  await expect(page.locator('.DocSearch-Commands')).toBeVisible();
+  await expect(page.locator('.DocSearch-Logo')).toBeHidden();
+});

@@ -119,6 +119,9 @@ export default function SearchModal({config, settings, initialQuery, onClose}: S
     [settings.repoUrl],
   );
 
+  const target = getContainer();
+  // Lets styles.css drop DocSearch's "Powered by Algolia" footer logo in local mode.
+  target.dataset.searchMode = settings.mode;
   return createPortal(
     <DocSearchModal
       appId={config.appId}
@@ -139,6 +142,6 @@ export default function SearchModal({config, settings, initialQuery, onClose}: S
       onClose={onClose}
       {...(config.searchPagePath ? {resultsFooterComponent} : {})}
     />,
-    getContainer(),
+    target,
   );
 }

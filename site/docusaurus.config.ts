@@ -1,7 +1,7 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {themes as prismThemes} from 'prism-react-renderer';
-import searchClientAlias from './plugins/search-client-alias';
+import searchUi from './plugins/search-ui';
 
 /** Where the site is deployed. CI sets SITE_URL for GitHub Pages; the default is the production host. */
 const SITE_URL = process.env.SITE_URL ?? 'https://homewizard-api-docs.github.io';
@@ -69,8 +69,8 @@ const config: Config = {
   plugins: [
     // Writes build/search/local-index.json (the local search index) after every build.
     './plugins/local-search/index.ts',
-    // Local mode: the /search page's `algoliasearch/lite` resolves to the local client.
-    searchClientAlias,
+    // Search UI: the /search page's client (local or Algolia), cache rebuilt on the DocSearch patch.
+    searchUi,
   ],
 
   themeConfig: {

@@ -6,7 +6,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 
 export type SearchMode = 'algolia' | 'local';
 
-/** Where the search-engine plugin writes the local index in the build (relative to baseUrl). */
+/** Where plugins/local-search writes the local index (indexer/src/publish-local.ts LOCAL_INDEX_PATH). */
 export const LOCAL_INDEX_PATH = 'search/local-index.json';
 
 export interface SearchSettings {

@@ -1,7 +1,7 @@
 /**
- * The stock search page. In local mode `algoliasearch/lite` resolves to the local client
- * (plugins/search-client-alias.ts), so the page answers from the local index; this wrapper only
- * marks the page so the "Powered by Algolia" credit is hidden there.
+ * The stock search page. Its `algoliasearch/lite` import resolves to src/search/liteClient.ts
+ * (plugins/search-ui.ts), which answers from the local index in local mode; this
+ * wrapper only marks the page in local mode so the "Powered by Algolia" credit is hidden there.
  */
 import React, {type ReactNode} from 'react';
 import SearchPage from '@theme-original/SearchPage';

@@ -8,7 +8,7 @@
  * highlights the escaped text in place: it only ever inserts the highlight tags between
  * characters of the escaped record text, never query text, and never inside an entity.
  */
-import MiniSearch from 'minisearch';
+import MiniSearch, {type SearchResult} from 'minisearch';
 
 export const LOCAL_INDEX_FORMAT = 1;
 export const LEVEL_KEYS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
@@ -80,7 +80,8 @@ export function decodeEntities(text: string): string {
 
 /** A word: letters, digits and `_`, joined by `-`, `:`, `.`, `/` or `@` (identifiers, paths). */
 const WORD = /[\p{L}\p{N}_]+(?:[-:./@][\p{L}\p{N}_]+)*/gu;
-const SEPARATOR = /[-:./@]/;
+/** A tail of an identifier starts after one of these (`api-version`, `power_w`, `_tcp.local`). */
+const TAIL_START = /[-:./@_]/;
 
 const ASCII = /^[ -~]*$/;
 
@@ -101,7 +102,7 @@ interface Piece {
 
 /**
  * The searchable pieces of one word: the whole word, every tail that starts after a separator
- * (`api-version` in `x-api-version`), and its parts split at separators, `_` and camelCase.
+ * or `_` (`api-version` in `x-api-version`, `power_w` in `active_power_w`), and its parts split at separators, `_` and camelCase.
  */
 function wordPieces(word: string, offset: number): Piece[] {
   if (PLAIN.test(word)) return [{term: word.toLowerCase(), start: offset, end: offset + word.length}];
@@ -115,7 +116,7 @@ function wordPieces(word: string, offset: number): Piece[] {
     }
   };
   for (let i = 1; i < word.length; i++) {
-    if (SEPARATOR.test(word[i - 1]!) && !SEPARATOR.test(word[i]!)) add(i, word.length);
+    if (TAIL_START.test(word[i - 1]!) && !TAIL_START.test(word[i]!)) add(i, word.length);
   }
   for (const m of word.matchAll(/[\p{Lu}]?[\p{Ll}]+|[\p{Lu}]+(?![\p{Ll}])|[\p{L}]+|[\p{N}]+/gu)) {
     add(m.index, m.index + m[0].length);
@@ -125,13 +126,21 @@ function wordPieces(word: string, offset: number): Piece[] {
   return pieces;
 }
 
-/** Index tokenizer: every piece of every word of the (decoded) text. */
-export function tokenizeForIndex(text: string): string[] {
+/**
+ * Index tokenizer: every piece of every word of the (decoded) text; `whole` keeps only whole
+ * words, `parts` only the tails and parts of identifiers (for the engine's two field kinds).
+ */
+export function tokenizeForIndex(text: string, kind: 'all' | 'whole' | 'parts' = 'all'): string[] {
   const out: string[] = [];
   for (const m of decodeEntities(text).matchAll(WORD)) {
     const word = m[0];
-    if (PLAIN.test(word)) out.push(word.toLowerCase());
-    else for (const piece of wordPieces(word, 0)) out.push(piece.term);
+    if (PLAIN.test(word)) {
+      if (kind !== 'parts') out.push(word.toLowerCase());
+      continue;
+    }
+    const pieces = wordPieces(word, 0);
+    if (kind === 'whole') out.push(pieces[0]!.term);
+    else for (const piece of kind === 'parts' ? pieces.slice(1) : pieces) out.push(piece.term);
   }
   return out;
 }
@@ -189,6 +198,32 @@ export interface HighlightOptions {
   prefixLast: boolean;
   preTag: string;
   postTag: string;
+  /** Shared by every attribute of every hit of one query (see createMatcher). */
+  matcher?: Matcher;
+  /** Matches found per text, so highlight and snippet of one attribute scan it once. */
+  cache?: Map<string, {ranges: [number, number][]; found: Set<number>}>;
+}
+
+/** For an indexed piece of text: which query terms it matches and how many characters to mark. */
+export type Matcher = (piece: string) => readonly {term: number; len: number}[];
+
+/** A memoizing matcher for one query: each distinct word is compared with the terms once. */
+export function createMatcher(terms: readonly string[], prefixLast: boolean): Matcher {
+  const memo = new Map<string, {term: number; len: number}[]>();
+  const none: {term: number; len: number}[] = [];
+  return (piece) => {
+    let found = memo.get(piece);
+    if (found === undefined) {
+      found = none;
+      for (let t = 0; t < terms.length; t++) {
+        const len = matchLength(terms[t]!, piece, prefixLast && t === terms.length - 1);
+        if (len > 0) (found === none ? (found = []) : found).push({term: t, len});
+      }
+      if (memo.size > 20_000) memo.clear();
+      memo.set(piece, found);
+    }
+    return found;
+  };
 }
 
 export interface HighlightValue {
@@ -200,9 +235,18 @@ export interface HighlightValue {
 
 /** Ranges [start, end) of the escaped text to highlight, and the query terms found. */
 function findMatches(text: string, opts: HighlightOptions): {ranges: [number, number][]; found: Set<number>} {
+  const cached = opts.cache?.get(text);
+  if (cached) return cached;
+  const result = scanMatches(text, opts);
+  opts.cache?.set(text, result);
+  return result;
+}
+
+function scanMatches(text: string, opts: HighlightOptions): {ranges: [number, number][]; found: Set<number>} {
   const ranges: [number, number][] = [];
   const found = new Set<number>();
   if (opts.terms.length === 0) return {ranges, found};
+  const matcher = opts.matcher ?? createMatcher(opts.terms, opts.prefixLast);
   // Scan only outside entities, so a tag never lands inside `&lt;`.
   let cursor = 0;
   const segments: [number, number][] = [];
@@ -215,17 +259,15 @@ function findMatches(text: string, opts: HighlightOptions): {ranges: [number, nu
     const plain = text.slice(from, to);
     for (const m of plain.matchAll(WORD)) {
       const pieces = wordPieces(m[0], from + m.index);
-      opts.terms.forEach((term, t) => {
-        const prefix = opts.prefixLast && t === opts.terms.length - 1;
-        for (const piece of pieces) {
-          const len = matchLength(term, piece.term, prefix);
-          if (len > 0) {
-            found.add(t);
-            ranges.push([piece.start, Math.min(piece.end, piece.start + len)]);
-            break;
-          }
+      const done = new Set<number>();
+      for (const piece of pieces) {
+        for (const {term, len} of matcher(piece.term)) {
+          if (done.has(term)) continue;
+          done.add(term);
+          found.add(term);
+          ranges.push([piece.start, Math.min(piece.end, piece.start + len)]);
         }
-      });
+      }
     }
   }
   ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
@@ -297,8 +339,22 @@ export function snippet(text: string, words: number, opts: HighlightOptions & {e
 // ---------------------------------------------------------------------------------------------
 // Index file
 
+/**
+ * The shortest objectID prefix (at least 12 characters) that is still unique in the index.
+ * The indexer's IDs are 24 hex characters of a hash: random text that gzip cannot shrink, a
+ * third of the compressed file; 12 keep them unique and stable (recent searches, favourites).
+ */
+export function objectIdLength(ids: readonly string[], min = 12): number {
+  const longest = ids.reduce((n, id) => Math.max(n, id.length), 0);
+  for (let len = min; len < longest; len++) {
+    if (new Set(ids.map((id) => id.slice(0, len))).size === ids.length) return len;
+  }
+  return longest;
+}
+
 export function packRecords(records: readonly EngineRecord[], origin: string): LocalIndexFile {
   const strip = (url: string) => (url.startsWith(origin) ? url.slice(origin.length) : url);
+  const idLength = objectIdLength(records.map((r) => r.objectID));
   return {
     format: LOCAL_INDEX_FORMAT,
     engine: 'minisearch',
@@ -307,7 +363,7 @@ export function packRecords(records: readonly EngineRecord[], origin: string): L
       const levels: (string | null)[] = LEVEL_KEYS.map((k) => r.hierarchy[k]);
       while (levels.length > 1 && levels[levels.length - 1] === null) levels.pop();
       return [
-        r.objectID,
+        r.objectID.slice(0, idLength),
         strip(r.url),
         TYPES.indexOf(r.type),
         levels,
@@ -370,8 +426,19 @@ export const STOP_WORDS = new Set(
 );
 
 /** Field boosts: page titles and headings rank above body text. */
-const FIELDS = ['l0', 'l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'c'] as const;
-const BOOST: Record<(typeof FIELDS)[number], number> = {l0: 1, l1: 6, l2: 4, l3: 3, l4: 2, l5: 2, l6: 2, c: 1};
+const WHOLE_FIELDS = ['l0', 'l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'c'] as const;
+const WHOLE_BOOST: Record<string, number> = {l0: 1, l1: 6, l2: 4, l3: 3, l4: 2, l5: 2, l6: 2, c: 1};
+/**
+ * Each text is indexed twice: whole words in `x`, and the parts and tails of identifiers in
+ * `x_p` (`brightness` in `status_led_brightness_pct`), which count for less than a whole word.
+ */
+const PART_SUFFIX = '_p';
+const PART_WEIGHT = 0.4;
+const FIELDS = [...WHOLE_FIELDS, ...WHOLE_FIELDS.map((f) => `${f}${PART_SUFFIX}`)];
+const BOOST: Record<string, number> = Object.fromEntries(
+  FIELDS.map((f) => [f, f.endsWith(PART_SUFFIX) ? WHOLE_BOOST[f.slice(0, -PART_SUFFIX.length)]! * PART_WEIGHT : WHOLE_BOOST[f]!]),
+);
+const baseField = (f: string) => (f.endsWith(PART_SUFFIX) ? f.slice(0, -PART_SUFFIX.length) : f);
 
 export interface RankedHit {
   index: number;
@@ -381,7 +448,8 @@ export interface RankedHit {
 
 export type FacetFilters = (string | string[])[];
 
-function fieldText(r: EngineRecord, field: string): string {
+function fieldText(r: EngineRecord, name: string): string {
+  const field = baseField(name);
   if (field === 'c') return r.content ?? '';
   const key = `lvl${field.slice(1)}` as LevelKey;
   // A content record inherits its headings for matching, but its own heading record should win:
@@ -413,17 +481,31 @@ export function facetValue(r: EngineRecord, attr: string): string | undefined {
   }
 }
 
-export function matchesFacetFilters(r: EngineRecord, filters: FacetFilters | undefined): boolean {
-  if (!filters) return true;
+/** Compiles Algolia facetFilters (AND of items, OR inside nested lists) into a predicate. */
+export function compileFacetFilters(filters: FacetFilters | undefined): (r: EngineRecord) => boolean {
+  if (!filters || filters.length === 0) return () => true;
   const one = (f: string) => {
     const {attr, value, negate} = parseFilter(f);
-    const hit = facetValue(r, attr) === value;
-    return negate ? !hit : hit;
+    return (r: EngineRecord) => (facetValue(r, attr) === value) !== negate;
   };
-  return filters.every((f) => (Array.isArray(f) ? f.length === 0 || f.some(one) : one(f)));
+  const groups = filters.map((f) => (Array.isArray(f) ? f.map(one) : [one(f)])).filter((g) => g.length > 0);
+  return (r) => groups.every((g) => g.some((test) => test(r)));
+}
+
+export function matchesFacetFilters(r: EngineRecord, filters: FacetFilters | undefined): boolean {
+  return compileFacetFilters(filters)(r);
 }
 
 type Doc = EngineRecord & {id: number};
+
+const CODE_WEIGHT = 0.5;
+const TYPO_WEIGHT = 0.3;
+/** A request, JSON or shell sample rather than prose: many symbols per letter. */
+export function looksLikeCode(text: string): boolean {
+  const t = decodeEntities(text);
+  const symbols = t.match(/[{}[\]"=\\$;<>|]/g)?.length ?? 0;
+  return symbols / Math.max(1, t.length) > 0.04 || /\bHTTP\/1\.1\b|^(?:curl|GET|PUT|POST|DELETE) /.test(t);
+}
 
 /** MiniSearch plus bounded prefix expansion (the most frequent completions of a prefix). */
 class TermIndex extends MiniSearch<Doc> {
@@ -452,7 +534,7 @@ class TermIndex extends MiniSearch<Doc> {
 function completionLimit(prefix: string): number {
   return prefix.length <= 1 ? 10 : prefix.length === 2 ? 12 : prefix.length === 3 ? 30 : 60;
 }
-const HEADING_FIELDS = FIELDS.filter((f) => f !== 'c');
+const HEADING_FIELDS = FIELDS.filter((f) => baseField(f) !== 'c');
 /** Score of a completion relative to an exact match of the typed word. */
 const PREFIX_WEIGHT = 0.6;
 const FUZZY_WEIGHT = 0.35;
@@ -467,8 +549,8 @@ export class LocalSearchEngine {
       fields: [...FIELDS],
       idField: 'id',
       extractField: (doc, field) => (field === 'id' ? doc.id : fieldText(doc, field)),
-      tokenize: (text) => tokenizeForIndex(text),
-      processTerm: (term, field) => (field === 'c' && STOP_WORDS.has(term) ? null : term),
+      tokenize: (text, field) => tokenizeForIndex(text, field?.endsWith(PART_SUFFIX) ? 'parts' : 'whole'),
+      processTerm: (term, field) => (field !== undefined && baseField(field) === 'c' && STOP_WORDS.has(term) ? null : term),
       searchOptions: {tokenize: tokenizeQuery, processTerm: (t) => t},
     });
     this.mini.addAll(records.map((r, id) => ({...r, id})));
@@ -478,9 +560,66 @@ export class LocalSearchEngine {
     return new LocalSearchEngine(unpackRecords(file));
   }
 
+  /**
+   * Final score of MiniSearch's BM25 results, with what Algolia's ranking would weigh:
+   * how many query words matched, all of them in a title or heading, as a phrase, headings
+   * above paragraphs, and pages that talk about the query (many matching records) first.
+   */
+  private score(results: SearchResult[], terms: string[], prefixLast: boolean): RankedHit[] {
+    const perPage = new Map<string, number>();
+    for (const res of results) {
+      const page = this.records[res.id as number]!.url_without_anchor;
+      perPage.set(page, (perPage.get(page) ?? 0) + 1);
+    }
+    const last = terms.length - 1;
+    const matcher = createMatcher(terms, prefixLast);
+    const phrase =
+      terms.length > 1
+        ? new RegExp(terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s_:./-]+') + (prefixLast ? '' : '\\b'), 'u')
+        : null;
+    const hits = results.map((res) => {
+      const index = res.id as number;
+      const record = this.records[index]!;
+      // MiniSearch multiplies by the number of matched query strings, completions included;
+      // count original words instead.
+      const inHeading = new Array<boolean>(terms.length).fill(false);
+      const matched = new Array<boolean>(terms.length).fill(false);
+      const typo = new Array<boolean>(terms.length).fill(true);
+      for (const [docTerm, fields] of Object.entries(res.match)) {
+        for (const {term: i} of matcher(docTerm)) {
+          const t = terms[i]!;
+          matched[i] = true;
+          if (docTerm === t || (prefixLast && i === last && docTerm.startsWith(t))) typo[i] = false;
+          if (fields.some((f) => baseField(f) !== 'c' && baseField(f) !== 'l0')) inHeading[i] = true;
+        }
+      }
+      const words = matched.filter(Boolean).length || 1;
+      let score = (res.score / Math.max(1, res.queryTerms.length)) * words;
+      // Like Algolia's first criterion: a match without typos beats one that needs them.
+      score *= TYPO_WEIGHT ** matched.filter((m, i) => m && typo[i]).length;
+      if (inHeading.every(Boolean)) score *= 2;
+      if (phrase && matched.every(Boolean) && this.phraseIn(record, phrase)) score *= 1.5;
+      score *= 1 + 0.25 * Math.log(perPage.get(record.url_without_anchor) ?? 1);
+      // Prose beats code samples (a request sample repeats the same header on every page), and
+      // a page's opening paragraphs say what it is about.
+      if (record.content !== null && looksLikeCode(record.content)) score *= CODE_WEIGHT;
+      score *= 1 + 0.3 / (1 + record.weight.position / 3);
+      // Headings beat the paragraphs under them; important pages beat others.
+      score *= (1 + record.weight.level / 200) * (1 + Math.max(0, record.weight.pageRank) / 100);
+      return {index, record, score};
+    });
+    return hits;
+  }
+
+  private phraseIn(record: EngineRecord, phrase: RegExp): boolean {
+    const texts = [...LEVEL_KEYS.slice(1).map((k) => record.hierarchy[k]), record.content];
+    return texts.some((t) => t !== null && phrase.test(normalizeTerm(decodeEntities(t))));
+  }
+
   /** Ranked, distinct by URL, filtered. The last word matches as a prefix unless followed by a space. */
   rank(query: string, facetFilters?: FacetFilters): RankedHit[] {
     const prefixLast = !/\s$/.test(query);
+    const keep = facetFilters && facetFilters.length > 0 ? compileFacetFilters(facetFilters) : undefined;
     const all = tokenizeQuery(query);
     // Stop words are dropped from the query, except a last word still being typed.
     const kept = all.filter((t, i) => !STOP_WORDS.has(t) || (prefixLast && i === all.length - 1));
@@ -506,21 +645,14 @@ export class LocalSearchEngine {
             prefix: false,
             fuzzy: (t) => typosAllowed(t),
             weights: {prefix: PREFIX_WEIGHT, fuzzy: FUZZY_WEIGHT},
-            filter: facetFilters ? (res) => matchesFacetFilters(this.records[res.id as number]!, facetFilters) : undefined,
+            filter: keep ? (res) => keep(this.records[res.id as number]!) : undefined,
           },
         );
       let results = run('AND');
       if (results.length === 0 && terms.length > 1) results = run('OR');
-      hits = results.map((res) => {
-        const index = res.id as number;
-        const record = this.records[index]!;
-        // Headings beat the paragraphs under them; important pages beat others.
-        const levelBoost = 1 + record.weight.level / 200;
-        const rankBoost = 1 + Math.max(0, record.weight.pageRank) / 100;
-        return {index, record, score: res.score * levelBoost * rankBoost};
-      });
+      hits = this.score(results, terms, prefixLast);
     }
-    if (terms.length === 0 && facetFilters) hits = hits.filter((h) => matchesFacetFilters(h.record, facetFilters));
+    if (terms.length === 0 && keep) hits = hits.filter((h) => keep(h.record));
     hits.sort(
       (a, b) =>
         b.score - a.score ||
@@ -658,6 +790,8 @@ export function answerQuery(
     prefixLast,
     preTag: params.highlightPreTag ?? DEFAULT_HIGHLIGHT_PRE,
     postTag: params.highlightPostTag ?? DEFAULT_HIGHLIGHT_POST,
+    matcher: createMatcher(terms, prefixLast),
+    cache: new Map(),
   };
   const ellipsis = params.snippetEllipsisText ?? '…';
   const toSnippet = snippetSpec(asList(params.attributesToSnippet) ?? DEFAULT_ATTRIBUTES_TO_SNIPPET, defaults.snippetWords ?? 10);

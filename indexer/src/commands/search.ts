@@ -72,7 +72,8 @@ export const registerSearch: RegisterCommand = (program, context) => {
       }
       const response = answerQuery(engine, 'local', {...params, highlightPreTag: PRE, highlightPostTag: POST});
       const shown = modalOrder(response.hits);
-      const where = relative(process.cwd(), file) || file;
+      const rel = relative(process.cwd(), file);
+      const where = rel && !rel.startsWith('..') ? rel : file;
       const lines =
         shown.length === 0
           ? [`No results for "${query}" (${where})`]

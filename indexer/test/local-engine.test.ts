@@ -1,0 +1,130 @@
+/**
+ * The local search engine: tokenizer, ranking, highlight and snippets, and the index file
+ * written by publish-local (what the browser client and `docs-indexer search` read).
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {mkdtemp, readFile, writeFile} from 'node:fs/promises';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {
+  answerQuery,
+  highlight,
+  LocalSearchEngine,
+  modalOrder,
+  modalParams,
+  objectIdLength,
+  snippet,
+  tokenizeForIndex,
+  tokenizeQuery,
+  unpackRecords,
+} from '../src/local-engine.ts';
+import {buildLocalIndex, commonOrigin, loadLocalIndex, writeLocalIndex} from '../src/publish-local.ts';
+import {recordListSchema} from '../src/records.ts';
+import {ORIGIN, SITE_RECORDS} from './fixtures/search-records.ts';
+
+const hl = {terms: ['power'], prefixLast: true, preTag: '<mark>', postTag: '</mark>'};
+
+test('the fixture records satisfy the one record schema', () => {
+  assert.equal(recordListSchema.parse(SITE_RECORDS).length, SITE_RECORDS.length);
+});
+
+test('identifiers are indexed whole, by their tails and by their parts; queries keep them whole', () => {
+  for (const [text, pieces] of [
+    ['active_power_w', ['active_power_w', 'power_w', 'w', 'active', 'power']],
+    ['user:unauthorized', ['user:unauthorized', 'unauthorized', 'user']],
+    ['X-Api-Version', ['x-api-version', 'api-version', 'version', 'x', 'api']],
+    ['_hwenergy._tcp.local', ['_hwenergy._tcp.local', 'hwenergy._tcp.local', 'tcp.local', 'hwenergy', 'tcp', 'local']],
+    ['activePowerW', ['activepowerw', 'active', 'power', 'w']],
+    ['&lt;img src=x&gt;', ['img', 'src', 'x']],
+  ] as const) {
+    const tokens = tokenizeForIndex(text);
+    for (const p of pieces) assert.ok(tokens.includes(p), `${text} → ${p} (got ${tokens.join(' ')})`);
+  }
+  assert.deepEqual(tokenizeQuery('Active_Power_W  X-Api-Version'), ['active_power_w', 'x-api-version']);
+});
+
+test('highlight marks whole words, parts of identifiers and typed prefixes, never inside an entity', () => {
+  assert.equal(highlight('the power and active_power_w', hl).value, 'the <mark>power</mark> and active_<mark>power</mark>_w');
+  assert.equal(highlight('powerful', hl).value, '<mark>power</mark>ful');
+  assert.equal(highlight('powerful', {...hl, prefixLast: false}).value, 'powerful');
+  const amp = highlight('a &amp; b', {...hl, terms: ['amp']});
+  assert.equal(amp.value, 'a &amp; b');
+  assert.equal(amp.matchLevel, 'none');
+  const two = highlight('power meter', {...hl, terms: ['power', 'socket']});
+  assert.equal(two.matchLevel, 'partial');
+  assert.deepEqual(two.matchedWords, ['power']);
+});
+
+test('a snippet keeps N words around the first match with an ellipsis where text was cut', () => {
+  const text = 'a b c d e f g h i j k power l m n o p q r s t';
+  const s = snippet(text, 5, {...hl, ellipsis: '…'});
+  assert.equal(s.value, '…k <mark>power</mark> l m n …');
+  assert.equal(snippet('no match here at all', 2, {...hl, ellipsis: '…'}).value, 'no match …');
+  assert.equal(snippet('short power', 10, {...hl, ellipsis: '…'}).value, 'short <mark>power</mark>');
+});
+
+test('ranking: headings before the paragraphs under them, one hit per URL, contextual filters', () => {
+  const engine = new LocalSearchEngine(SITE_RECORDS);
+  const hits = engine.rank('measurement');
+  const urls = hits.map((h) => h.record.url);
+  assert.equal(new Set(urls).size, urls.length, 'distinct by url');
+  assert.equal(hits[0]!.record.type, 'lvl1');
+  assert.ok(urls[0] === `${ORIGIN}/docs/v2/measurement` || urls[0] === `${ORIGIN}/docs/v1/measurement`);
+  assert.equal(engine.rank('documentation', ['docusaurus_tag:docs-default-current']).some((h) => h.record.url === `${ORIGIN}/`), false);
+  assert.equal(engine.rank('documentation', ['docusaurus_tag:default'])[0]!.record.url, `${ORIGIN}/`);
+  // Every word must match; if none can all match together, any word may.
+  assert.equal(engine.rank('switch lock')[0]!.record.url, `${ORIGIN}/docs/v1/state#switch-lock`);
+  assert.ok(engine.rank('switch zzzz').length > 0);
+  // Stop words do not decide: "the" alone still finds a heading that has it.
+  assert.equal(engine.rank('enable the token')[0]!.record.url.startsWith(`${ORIGIN}/docs/v2/authorization`), true);
+  assert.ok(engine.rank('the').some((h) => h.record.hierarchy.lvl2 === 'The X-Api-Version header'));
+});
+
+test('modal order groups by lvl0 (at most 5 each), as DocSearch shows hits', () => {
+  const engine = new LocalSearchEngine(SITE_RECORDS);
+  const hits = answerQuery(engine, 'i', modalParams('api')).hits;
+  const shown = modalOrder(hits);
+  const groups = shown.map((h) => h.hierarchy!.lvl0);
+  const firstSeen = groups.filter((g, i) => groups.indexOf(g) === i);
+  assert.deepEqual(groups, firstSeen.flatMap((g) => groups.filter((x) => x === g)), 'each group shown together');
+  for (const g of firstSeen) assert.ok(groups.filter((x) => x === g).length <= 5);
+});
+
+test('publish-local writes a compact file that loads back to the same records', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'local-index-'));
+  const file = path.join(dir, 'search', 'local-index.json');
+  const stats = await writeLocalIndex(SITE_RECORDS, file);
+  const text = await readFile(file, 'utf8');
+  assert.equal(stats.bytes, Buffer.byteLength(text));
+  assert.ok(stats.gzipBytes > 0 && stats.gzipBytes < stats.bytes);
+  assert.equal(stats.records, SITE_RECORDS.length);
+  assert.equal(commonOrigin(SITE_RECORDS), ORIGIN);
+  assert.ok(!text.includes(`${ORIGIN}/docs`), 'the shared origin is stored once');
+  const back = unpackRecords(JSON.parse(text));
+  const original = recordListSchema.parse(SITE_RECORDS);
+  assert.deepEqual(back.map((r) => ({...r, objectID: ''})), original.map((r) => ({...r, objectID: ''})));
+  back.forEach((r, i) => assert.ok(original[i]!.objectID.startsWith(r.objectID)));
+  assert.equal(new Set(back.map((r) => r.objectID)).size, back.length, 'objectIDs stay unique');
+  assert.deepEqual(buildLocalIndex(SITE_RECORDS), JSON.parse(text));
+  const engine = await loadLocalIndex(file);
+  assert.equal(engine.records.length, SITE_RECORDS.length);
+});
+
+test('objectIDs are cut to the shortest unique prefix of at least 12 characters', () => {
+  assert.equal(objectIdLength(['0123456789abcdef01234567', 'fedcba9876543210fedcba98']), 12);
+  assert.equal(objectIdLength(['0123456789abcdef01234567', '0123456789abcdef0123xxxx']), 21);
+  assert.equal(objectIdLength(['short', 'other']), 5);
+});
+
+test('loading a missing or foreign file fails with one line that says what to do', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'local-index-'));
+  await assert.rejects(loadLocalIndex(path.join(dir, 'none.json')), {
+    name: 'LocalIndexError',
+    message: `no local search index at ${path.join(dir, 'none.json')} (build the site first: npm run build)`,
+  });
+  await writeFile(path.join(dir, 'bad.json'), '{not json');
+  await assert.rejects(loadLocalIndex(path.join(dir, 'bad.json')), {message: `${path.join(dir, 'bad.json')} is not a local search index (invalid JSON)`});
+  await writeFile(path.join(dir, 'other.json'), '[1,2]');
+  await assert.rejects(loadLocalIndex(path.join(dir, 'other.json')), {message: `${path.join(dir, 'other.json')} is not a local search index (format 1 expected)`});
+});

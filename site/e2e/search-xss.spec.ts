@@ -15,6 +15,7 @@ import {SITE_ORIGIN, XSS_TEXT, failOnDialog, modal, openModal, search, startScre
 const PAGE_PATH = '/docs/v2/error-handling';
 const SAMPLE_HTML =
   '<h2 class="anchor" id="escaping">Escaping &lt;img src=x onerror=alert(1)&gt;</h2>' +
+  '<h2 class="anchor" id="code-sample">Code sample</h2>' +
   '<p>The onerror sample <code>&lt;img src=x onerror=alert(1)&gt;</code> is shown as text.</p>';
 
 function xssIndex() {

@@ -89,6 +89,8 @@ test('at most 10 favourites are kept', async ({page}) => {
   });
   await openHit(page, 'gizmo versions', 'Gizmo versions');
   await openModal(page);
+  await expect.poll(() => startScreenTitles(page, 'Recent')).toEqual(['Gizmo versions']);
+  await expect.poll(async () => (await startScreenTitles(page, 'Favorite')).length).toBe(10);
   await page.locator('.DocSearch-Hit', {hasText: 'Gizmo versions'}).getByRole('button', {name: 'Save this search'}).click();
   await expect.poll(async () => (await startScreenTitles(page, 'Favorite'))[0]).toBe('Gizmo versions');
   const favourites = await startScreenTitles(page, 'Favorite');

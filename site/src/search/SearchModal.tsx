@@ -70,15 +70,22 @@ function useTransformSearchClient(
   );
 }
 
+/**
+ * Contextual facet filters merged with the configured ones. Docusaurus's hook returns new arrays
+ * on every render, and DocSearch re-creates its autocomplete (dropping the start screen's recent
+ * and favourite searches until the next key press) whenever `searchParameters` changes identity:
+ * keep the same object while the value is the same.
+ */
 function useSearchParameters(config: ThemeConfigAlgolia): DocSearchModalProps['searchParameters'] {
   const contextualFacetFilters = useAlgoliaContextualFacetFilters();
-  return useMemo(() => {
-    const configFacetFilters = config.searchParameters?.facetFilters ?? [];
-    const facetFilters = config.contextualSearch
-      ? mergeFacetFilters(contextualFacetFilters, configFacetFilters)
-      : configFacetFilters;
-    return {...config.searchParameters, facetFilters};
-  }, [config.contextualSearch, config.searchParameters, contextualFacetFilters]);
+  const configFacetFilters = config.searchParameters?.facetFilters ?? [];
+  const facetFilters = config.contextualSearch
+    ? mergeFacetFilters(contextualFacetFilters, configFacetFilters)
+    : configFacetFilters;
+  const value = {...config.searchParameters, facetFilters};
+  const key = JSON.stringify(value);
+  // Keyed on the serialized value on purpose.
+  return useMemo(() => value, [key]);
 }
 
 function Hit({hit, children}: {hit: InternalDocSearchHit | StoredDocSearchHit; children: ReactNode}) {

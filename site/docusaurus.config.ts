@@ -2,6 +2,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {themes as prismThemes} from 'prism-react-renderer';
 import remarkApi from './plugins/remark-api';
+import searchUi from './plugins/search-ui';
 
 /** Where the site is deployed. CI sets SITE_URL for GitHub Pages; the default is the production host. */
 const SITE_URL = process.env.SITE_URL ?? 'https://homewizard-api-docs.github.io';
@@ -73,6 +74,8 @@ const config: Config = {
     './plugins/api-publish.ts',
     // Writes build/search/local-index.json (the local search index) after every build.
     './plugins/local-search/index.ts',
+    // Search UI: the /search page's client (local or Algolia), cache rebuilt on the DocSearch patch.
+    searchUi,
   ],
 
   themeConfig: {

@@ -16,6 +16,9 @@ export const CHROME_ARGS = [
 /** The production build of the site in local-search mode, served by `docusaurus serve`. */
 export const PORT = Number(process.env.E2E_PORT ?? 3000);
 export const BASE_URL = `http://localhost:${PORT}`;
+/** The Algolia-mode build (site/build-algolia, `npm run build:algolia`) for search-algolia.spec.ts. */
+export const ALGOLIA_PORT = Number(process.env.E2E_ALGOLIA_PORT ?? PORT + 10);
+export const ALGOLIA_BASE_URL = `http://localhost:${ALGOLIA_PORT}`;
 
 export default defineConfig({
   testDir: './e2e',
@@ -36,6 +39,12 @@ export default defineConfig({
     {
       command: `npx docusaurus serve --port ${PORT} --no-open`,
       url: BASE_URL,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      command: `npx docusaurus serve --dir build-algolia --port ${ALGOLIA_PORT} --no-open`,
+      url: ALGOLIA_BASE_URL,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },

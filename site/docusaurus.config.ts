@@ -52,15 +52,23 @@ const config: Config = {
     [
       'classic',
       {
-        docs: {
-          routeBasePath: 'docs',
-          sidebarPath: './sidebars.ts',
-          editUrl: `${REPO_URL}/edit/main/site/`,
-          showLastUpdateTime: false,
-        },
+        // The docs plugin is registered below (plugins/docs-root) so /docs gets its root page.
+        docs: false,
         blog: false,
         theme: {customCss: './src/css/custom.css'},
       } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: [
+    [
+      './plugins/docs-root/index.ts',
+      {
+        routeBasePath: 'docs',
+        sidebarPath: './sidebars.ts',
+        editUrl: `${REPO_URL}/edit/main/site/`,
+        showLastUpdateTime: false,
+      },
     ],
   ],
 

@@ -20,6 +20,16 @@ const ALGOLIA_INDEX_NAME = process.env.ALGOLIA_INDEX_NAME ?? '';
 const SEARCH_MODE: 'algolia' | 'local' =
   ALGOLIA_APP_ID && ALGOLIA_SEARCH_API_KEY && ALGOLIA_INDEX_NAME ? 'algolia' : 'local';
 
+/** Change the id whenever the announcement changes: readers who closed the old one see the new one. */
+const ANNOUNCEMENT_ID = 'api-v2-batteries-2026';
+
+/**
+ * Runs in <head>, before the theme's inline script hides a dismissed bar. The theme's script only
+ * reads the stored dismissal, not the stored id, so on the first page load after the id changed
+ * the new bar stayed hidden until the next load. Storage keys carry a per-site namespace suffix.
+ */
+const ANNOUNCEMENT_RESET_SCRIPT = `(function(){try{var p='docusaurus.announcement.id';Object.keys(localStorage).forEach(function(k){if(k.indexOf(p)===0&&localStorage.getItem(k)!==${JSON.stringify(ANNOUNCEMENT_ID)}){localStorage.setItem('docusaurus.announcement.dismiss'+k.slice(p.length),'false');}});}catch(e){}})();`;
+
 const config: Config = {
   title: 'HomeWizard Energy API',
   tagline: 'The local REST API of HomeWizard Energy devices, versions 1 and 2',
@@ -33,6 +43,8 @@ const config: Config = {
     v4: true,
     faster: true,
   },
+
+  headTags: [{tagName: 'script', attributes: {}, innerHTML: ANNOUNCEMENT_RESET_SCRIPT}],
 
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'warn',
@@ -88,7 +100,7 @@ const config: Config = {
       respectPrefersColorScheme: false,
     },
     announcementBar: {
-      id: 'api-v2-batteries-2026',
+      id: ANNOUNCEMENT_ID,
       content:
         'API v2 now covers the Plug-In Battery. <a href="/docs/v2/batteries">Read the batteries reference</a>.',
       isCloseable: true,

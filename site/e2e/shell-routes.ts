@@ -41,3 +41,6 @@ export function connectionInitScript(connection: {effectiveType: string; saveDat
 export async function hydrated(page: import('@playwright/test').Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.hasAttribute('data-has-hydrated'));
 }
+
+/** The hosts a page in local mode may talk to: the server the tests run against. */
+export const BASE_HOSTS: readonly string[] = ['localhost', '127.0.0.1'];

@@ -86,6 +86,7 @@ const config: Config = {
   ],
 
   plugins: [
+    './plugins/bundle-split/index.ts',
     [
       './plugins/docs-root/index.ts',
       {

@@ -25,32 +25,27 @@ async function visit(page: Page, route: string): Promise<Visit> {
 }
 
 for (const route of SPEC_ROUTES) {
-  test.describe(route, () => {
-    test('no console error, no request to another host, no web font', async ({page}) => {
-      const seen = await visit(page, route);
-      expect(seen.consoleErrors).toEqual([]);
-      expect(seen.foreignRequests).toEqual([]);
-      expect(seen.fonts).toEqual([]);
-    });
-
-    test('every image has dimensions and alt text', async ({page}) => {
-      await page.goto(route);
-      await hydrated(page);
-      const images = await page.locator('img').evaluateAll((imgs) =>
-        imgs.map((img) => ({
-          src: img.getAttribute('src'),
-          alt: img.getAttribute('alt'),
-          width: img.getAttribute('width'),
-          height: img.getAttribute('height'),
-        })),
-      );
-      expect(images.length, 'the navbar logo at least').toBeGreaterThan(0);
-      for (const img of images) {
-        expect(img.alt, `alt of ${img.src}`).not.toBeNull();
-        expect(Number(img.width), `width of ${img.src}`).toBeGreaterThan(0);
-        expect(Number(img.height), `height of ${img.src}`).toBeGreaterThan(0);
-      }
-    });
+  test(`${route}: no console error, no request to another host, no web font, sized images with alt`, async ({
+    page,
+  }) => {
+    const seen = await visit(page, route);
+    expect(seen.consoleErrors, 'console errors').toEqual([]);
+    expect(seen.foreignRequests, 'requests to other hosts').toEqual([]);
+    expect(seen.fonts, 'web fonts').toEqual([]);
+    const images = await page.locator('img').evaluateAll((imgs) =>
+      imgs.map((img) => ({
+        src: img.getAttribute('src'),
+        alt: img.getAttribute('alt'),
+        width: img.getAttribute('width'),
+        height: img.getAttribute('height'),
+      })),
+    );
+    expect(images.length, 'the navbar logo at least').toBeGreaterThan(0);
+    for (const img of images) {
+      expect(img.alt, `alt of ${img.src}`).not.toBeNull();
+      expect(Number(img.width), `width of ${img.src}`).toBeGreaterThan(0);
+      expect(Number(img.height), `height of ${img.src}`).toBeGreaterThan(0);
+    }
   });
 }
 

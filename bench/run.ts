@@ -95,7 +95,7 @@ async function coldBuild(): Promise<BuildFigures> {
   if (existsSync('/usr/bin/time')) {
     const {code, stderr} = await run('/usr/bin/time', ['-v', process.execPath, DOCUSAURUS, 'build'], SITE);
     if (code !== 0) throw new Error(`the build failed:\n${stderr.slice(-2000)}`);
-    const elapsed = /Elapsed \(wall clock\) time[^:]*: (.+)/.exec(stderr)?.[1];
+    const elapsed = /Elapsed \(wall clock\) time \([^)]*\): (.+)/.exec(stderr)?.[1];
     const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1];
     if (!elapsed || !rss) throw new Error('could not read /usr/bin/time -v output');
     return {seconds: parseElapsed(elapsed), peakRssMB: Math.round(Number(rss) / KB)};

@@ -22,6 +22,29 @@ const ALGOLIA_INDEX_NAME = process.env.ALGOLIA_INDEX_NAME ?? '';
 const SEARCH_MODE: 'algolia' | 'local' =
   ALGOLIA_APP_ID && ALGOLIA_SEARCH_API_KEY && ALGOLIA_INDEX_NAME ? 'algolia' : 'local';
 
+/** Change the id whenever the announcement changes: readers who closed the old one see the new one. */
+const ANNOUNCEMENT_ID = 'api-v2-batteries-2026';
+
+/**
+ * Runs in <head>, before the theme's inline script hides a dismissed bar. The theme's script only
+ * reads the stored dismissal, not the stored id, so on the first page load after the id changed
+ * the new bar stayed hidden until the next load. Storage keys carry a per-site namespace suffix.
+ */
+const ANNOUNCEMENT_RESET_SCRIPT = `(function(){try{var p='docusaurus.announcement.id';Object.keys(localStorage).forEach(function(k){if(k.indexOf(p)===0&&localStorage.getItem(k)!==${JSON.stringify(ANNOUNCEMENT_ID)}){localStorage.setItem('docusaurus.announcement.dismiss'+k.slice(p.length),'false');}});}catch(e){}})();`;
+
+/**
+ * Code colours that pass WCAG AA (4.5:1) for every token on their own background, in both modes
+ * (the public site's 931 failing elements were mostly code tokens). Checked by e2e/a11y.spec.ts.
+ * vsLight's one failing colour (pure red for attribute names, 4.0:1) is darkened.
+ */
+const lightCodeTheme: typeof prismThemes.vsLight = {
+  ...prismThemes.vsLight,
+  styles: prismThemes.vsLight.styles.map((s) =>
+    s.style.color === 'rgb(255, 0, 0)' ? {...s, style: {...s.style, color: '#c40000'}} : s,
+  ),
+};
+const darkCodeTheme = prismThemes.oceanicNext;
+
 const config: Config = {
   title: 'HomeWizard Energy API',
   tagline: 'The local REST API of HomeWizard Energy devices, versions 1 and 2',
@@ -35,6 +58,8 @@ const config: Config = {
     v4: true,
     faster: true,
   },
+
+  headTags: [{tagName: 'script', attributes: {}, innerHTML: ANNOUNCEMENT_RESET_SCRIPT}],
 
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'warn',
@@ -54,22 +79,27 @@ const config: Config = {
     [
       'classic',
       {
-        docs: {
-          routeBasePath: 'docs',
-          sidebarPath: './sidebars.ts',
-          editUrl: `${REPO_URL}/edit/main/site/`,
-          showLastUpdateTime: false,
-          // Expands <ApiFields>, <ApiExample> and <ApiDownload> from site/api at build time.
-          beforeDefaultRemarkPlugins: [remarkApi],
-        },
+        // The docs plugin is registered below (plugins/docs-root) so /docs gets its root page.
+        docs: false,
         blog: false,
         theme: {customCss: './src/css/custom.css'},
       } satisfies Preset.Options,
     ],
   ],
 
-  themes: ['@docusaurus/theme-mermaid'],
   plugins: [
+    './plugins/bundle-split/index.ts',
+    [
+      './plugins/docs-root/index.ts',
+      {
+        routeBasePath: 'docs',
+        sidebarPath: './sidebars.ts',
+        editUrl: `${REPO_URL}/edit/main/site/`,
+        showLastUpdateTime: false,
+        // Expands <ApiFields>, <ApiExample> and <ApiDownload> from site/api at build time.
+        beforeDefaultRemarkPlugins: [remarkApi],
+      },
+    ],
     // Copies the API descriptions in site/api to /api/ in the build, as downloadable files.
     './plugins/api-publish.ts',
     // Writes build/search/local-index.json (the local search index) after every build.
@@ -77,6 +107,8 @@ const config: Config = {
     // Search UI: the /search page's client (local or Algolia), cache rebuilt on the DocSearch patch.
     searchUi,
   ],
+
+  themes: ['@docusaurus/theme-mermaid'],
 
   themeConfig: {
     metadata: [
@@ -92,7 +124,7 @@ const config: Config = {
       respectPrefersColorScheme: false,
     },
     announcementBar: {
-      id: 'api-v2-batteries-2026',
+      id: ANNOUNCEMENT_ID,
       content:
         'API v2 now covers the Plug-In Battery. <a href="/docs/v2/batteries">Read the batteries reference</a>.',
       isCloseable: true,
@@ -149,9 +181,8 @@ const config: Config = {
       copyright: `Independent documentation of the HomeWizard Energy local API. Built with Docusaurus.`,
     },
     prism: {
-      // vsLight and oceanicNext: token colours meet WCAG AA on their backgrounds (github and dracula do not).
-      theme: prismThemes.vsLight,
-      darkTheme: prismThemes.oceanicNext,
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
       additionalLanguages: ['json', 'http', 'bash'],
     },
   } satisfies Preset.ThemeConfig,

@@ -1,0 +1,304 @@
+/**
+ * `npm run bench`: every figure of issue 6 from one command, checked against its budget.
+ *
+ *   node --import tsx bench/run.ts [--skip-build] [--runs 3] [--no-lighthouse] [--no-hooks]
+ *
+ * 1. Cold production build (docusaurus clear, then build under /usr/bin/time -v): wall time, peak RSS.
+ * 2. Total build size.
+ * 3. The build served with gzip on localhost; Lighthouse (Debian Chromium) mobile and desktop,
+ *    median of N runs, for /, /docs/introduction and /docs/v2/measurement: scores, LCP/TBT/CLS,
+ *    first-visit JavaScript (gzipped bytes transferred) and requests to other hosts.
+ * 4. The indexer's and the local search's figures, from bench/indexer.ts and bench/search.ts
+ *    when those files exist.
+ * Prints a table, then the JSON (also written to bench/results/latest.json), then the budgets
+ * missed. Exit code 0 even when budgets are missed: correctness stays with the tests.
+ */
+import {spawn} from 'node:child_process';
+import {existsSync} from 'node:fs';
+import {mkdir, readdir, stat, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import {fileURLToPath, pathToFileURL} from 'node:url';
+import {serveBuild} from './serve.ts';
+import {medianLighthouse, type FormFactor, type LighthouseRun} from './lighthouse.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SITE = path.join(ROOT, 'site');
+const BUILD = path.join(SITE, 'build');
+const DOCUSAURUS = path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
+const PAGES = ['/', '/docs/introduction', '/docs/v2/measurement'] as const;
+const KB = 1024;
+
+/** Issue 6's targets. */
+export const BUDGETS = {
+  mobilePerformance: 98,
+  desktopPerformance: 100,
+  otherCategories: 100,
+  firstVisitJsKB: 150,
+  firstVisitJsPage: '/docs/introduction',
+  coldBuildSeconds: 60,
+  coldBuildPeakMB: 1024,
+} as const;
+
+interface BuildFigures {
+  seconds: number;
+  peakRssMB: number | null;
+}
+interface Budget {
+  name: string;
+  target: string;
+  actual: string;
+  ok: boolean;
+}
+interface Results {
+  date: string;
+  node: string;
+  build?: BuildFigures;
+  buildSize?: {bytes: number; files: number};
+  lighthouse?: Record<string, Partial<Record<FormFactor, LighthouseRun & {runs: number}>>>;
+  indexer?: unknown;
+  search?: unknown;
+  notes: string[];
+  budgets: Budget[];
+}
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(name);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+function run(command: string, argv: string[], cwd: string): Promise<{code: number; stderr: string}> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, argv, {cwd, stdio: ['ignore', 'ignore', 'pipe'], env: process.env});
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({code: code ?? 1, stderr}));
+  });
+}
+
+/** `h:mm:ss` or `m:ss.ss` from GNU time → seconds. */
+function parseElapsed(text: string): number {
+  return text
+    .trim()
+    .split(':')
+    .map(Number)
+    .reduce((total, part) => total * 60 + part, 0);
+}
+
+async function coldBuild(): Promise<BuildFigures> {
+  log('build: docusaurus clear, then a cold production build…');
+  const clear = await run(process.execPath, [DOCUSAURUS, 'clear'], SITE);
+  if (clear.code !== 0) throw new Error(`docusaurus clear failed:\n${clear.stderr}`);
+  if (existsSync('/usr/bin/time')) {
+    const {code, stderr} = await run('/usr/bin/time', ['-v', process.execPath, DOCUSAURUS, 'build'], SITE);
+    if (code !== 0) throw new Error(`the build failed:\n${stderr.slice(-2000)}`);
+    const elapsed = /Elapsed \(wall clock\) time \([^)]*\): (.+)/.exec(stderr)?.[1];
+    const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1];
+    if (!elapsed || !rss) throw new Error('could not read /usr/bin/time -v output');
+    return {seconds: parseElapsed(elapsed), peakRssMB: Math.round(Number(rss) / KB)};
+  }
+  const start = performance.now();
+  const {code, stderr} = await run(process.execPath, [DOCUSAURUS, 'build'], SITE);
+  if (code !== 0) throw new Error(`the build failed:\n${stderr.slice(-2000)}`);
+  return {seconds: (performance.now() - start) / 1000, peakRssMB: null};
+}
+
+async function folderSize(dir: string): Promise<{bytes: number; files: number}> {
+  let bytes = 0;
+  let files = 0;
+  for (const entry of await readdir(dir, {withFileTypes: true})) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const sub = await folderSize(full);
+      bytes += sub.bytes;
+      files += sub.files;
+    } else {
+      bytes += (await stat(full)).size;
+      files += 1;
+    }
+  }
+  return {bytes, files};
+}
+
+/** Imports bench/<name>.ts if another helper has written it. */
+async function optionalModule(name: string, notes: string[]): Promise<Record<string, unknown> | undefined> {
+  const file = path.join(ROOT, 'bench', `${name}.ts`);
+  if (!existsSync(file)) {
+    notes.push(`bench/${name}.ts is absent: its figures are skipped`);
+    return undefined;
+  }
+  return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+}
+
+type Fn = (options?: Record<string, unknown>) => Promise<unknown>;
+
+async function hooks(results: Results): Promise<void> {
+  const indexer = await optionalModule('indexer', results.notes);
+  if (indexer && typeof indexer.runIndexerBench === 'function') {
+    log('indexer: running bench/indexer.ts…');
+    const figures = (await (indexer.runIndexerBench as Fn)({log})) as {
+      pagesPerSecond: number;
+      peakRssMB: number;
+      meetsTargets?: boolean;
+      targets?: {pagesPerSecond: number; peakRssMB: number};
+    };
+    results.indexer = figures;
+    if (figures.targets) {
+      results.budgets.push(
+        budget('indexer pages/s (folder)', `≥ ${figures.targets.pagesPerSecond}`, figures.pagesPerSecond.toFixed(0), figures.pagesPerSecond >= figures.targets.pagesPerSecond),
+        budget('indexer peak RSS', `< ${figures.targets.peakRssMB} MB`, `${figures.peakRssMB} MB`, figures.peakRssMB < figures.targets.peakRssMB),
+      );
+    }
+  } else if (indexer) {
+    results.notes.push('bench/indexer.ts exports no runIndexerBench(): skipped');
+  }
+
+  const search = await optionalModule('search', results.notes);
+  if (search && typeof search.benchSearch === 'function') {
+    if (!existsSync(path.join(BUILD, 'search/local-index.json'))) {
+      results.notes.push('site/build/search/local-index.json is absent: search figures skipped');
+      return;
+    }
+    log('search: running bench/search.ts…');
+    const stats = (await (search.benchSearch as Fn)({buildDir: BUILD})) as {
+      name: string;
+      pages: number;
+      gzipBytes: number;
+      p95Ms: number;
+    }[];
+    results.search = stats;
+    for (const s of stats) {
+      const real = s.name === 'real site';
+      const maxKB = real ? 100 : 2048;
+      const maxP95 = real ? 2 : 10;
+      results.budgets.push(
+        budget(`search index gzip (${s.name})`, `< ${maxKB} KB`, `${(s.gzipBytes / KB).toFixed(1)} KB`, s.gzipBytes / KB < maxKB),
+        budget(`search query p95 (${s.name})`, `< ${maxP95} ms`, `${s.p95Ms.toFixed(3)} ms`, s.p95Ms < maxP95),
+      );
+    }
+  } else if (search) {
+    results.notes.push('bench/search.ts exports no benchSearch(): skipped');
+  }
+}
+
+function budget(name: string, target: string, actual: string, ok: boolean): Budget {
+  return {name, target, actual, ok};
+}
+
+function checkLighthouse(results: Results): void {
+  for (const [page, byForm] of Object.entries(results.lighthouse ?? {})) {
+    for (const [form, r] of Object.entries(byForm) as [FormFactor, LighthouseRun][]) {
+      const perfTarget = form === 'mobile' ? BUDGETS.mobilePerformance : BUDGETS.desktopPerformance;
+      results.budgets.push(budget(`${form} performance ${page}`, `≥ ${perfTarget}`, String(r.performance), r.performance >= perfTarget));
+      for (const [label, value] of [
+        ['accessibility', r.accessibility],
+        ['best practices', r.bestPractices],
+        ['SEO', r.seo],
+      ] as const) {
+        results.budgets.push(budget(`${form} ${label} ${page}`, `= ${BUDGETS.otherCategories}`, String(value), value >= BUDGETS.otherCategories));
+      }
+      results.budgets.push(budget(`${form} requests to other hosts ${page}`, '0', String(r.foreignRequests.length), r.foreignRequests.length === 0));
+    }
+  }
+  const firstVisit = results.lighthouse?.[BUDGETS.firstVisitJsPage]?.mobile;
+  if (firstVisit) {
+    const kb = firstVisit.scriptBytes / KB;
+    results.budgets.push(budget(`first-visit JS ${BUDGETS.firstVisitJsPage} (gzip)`, `≤ ${BUDGETS.firstVisitJsKB} KB`, `${kb.toFixed(1)} KB`, kb <= BUDGETS.firstVisitJsKB));
+  }
+}
+
+function printTable(results: Results): void {
+  const out: string[] = [];
+  if (results.build) {
+    out.push(`Cold build: ${results.build.seconds.toFixed(1)} s, peak RSS ${results.build.peakRssMB ?? '?'} MB`);
+  }
+  if (results.buildSize) {
+    out.push(`Build size: ${(results.buildSize.bytes / KB / KB).toFixed(2)} MB in ${results.buildSize.files} files`);
+  }
+  if (results.lighthouse) {
+    out.push('', 'Lighthouse (median)   form     perf  a11y  bp   seo   LCP ms  TBT ms  CLS    JS gzip KB');
+    for (const [page, byForm] of Object.entries(results.lighthouse)) {
+      for (const [form, r] of Object.entries(byForm) as [FormFactor, LighthouseRun][]) {
+        out.push(
+          `${page.padEnd(22)}${form.padEnd(9)}${String(r.performance).padStart(4)}  ${String(r.accessibility).padStart(4)}  ${String(r.bestPractices).padStart(3)}  ${String(r.seo).padStart(4)}  ${Math.round(r.lcpMs).toString().padStart(6)}  ${Math.round(r.tbtMs).toString().padStart(6)}  ${r.cls.toFixed(3)}  ${(r.scriptBytes / KB).toFixed(1).padStart(8)}`,
+        );
+        if (r.failedAudits.length) out.push(`${''.padEnd(31)}failed audits: ${r.failedAudits.join(', ')}`);
+      }
+    }
+  }
+  if (results.indexer) out.push('', `Indexer: ${JSON.stringify(results.indexer)}`);
+  if (Array.isArray(results.search)) {
+    out.push('', 'Search:');
+    for (const s of results.search) out.push(`  ${JSON.stringify(s)}`);
+  }
+  out.push('', 'Budgets:');
+  for (const b of results.budgets) {
+    out.push(`  ${b.ok ? 'ok    ' : 'MISSED'}  ${b.name.padEnd(48)} target ${b.target.padEnd(10)} actual ${b.actual}`);
+  }
+  for (const note of results.notes) out.push(`note: ${note}`);
+  console.log(out.join('\n'));
+}
+
+async function main(): Promise<void> {
+  const results: Results = {date: new Date().toISOString(), node: process.version, notes: [], budgets: []};
+  const runs = Number(option('--runs') ?? 3);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number of at least 1');
+
+  if (flag('--skip-build')) {
+    results.notes.push('--skip-build: cold build time and peak memory not measured');
+  } else {
+    results.build = await coldBuild();
+    results.budgets.push(
+      budget('cold build time', `≤ ${BUDGETS.coldBuildSeconds} s`, `${results.build.seconds.toFixed(1)} s`, results.build.seconds <= BUDGETS.coldBuildSeconds),
+      budget(
+        'cold build peak memory',
+        `< ${BUDGETS.coldBuildPeakMB} MB`,
+        `${results.build.peakRssMB ?? '?'} MB`,
+        results.build.peakRssMB !== null && results.build.peakRssMB < BUDGETS.coldBuildPeakMB,
+      ),
+    );
+  }
+  if (!existsSync(path.join(BUILD, 'index.html'))) throw new Error('site/build is missing: run `npm run build` or drop --skip-build');
+  results.buildSize = await folderSize(BUILD);
+
+  if (flag('--no-lighthouse')) {
+    results.notes.push('--no-lighthouse: Lighthouse figures skipped');
+  } else {
+    const server = await serveBuild(BUILD);
+    log(`lighthouse: serving site/build with gzip on ${server.url}, ${runs} run(s) per page and form factor…`);
+    try {
+      results.lighthouse = {};
+      for (const page of PAGES) {
+        results.lighthouse[page] = {};
+        for (const form of ['mobile', 'desktop'] as const) {
+          results.lighthouse[page][form] = await medianLighthouse(`${server.url}${page}`, form, runs, log);
+        }
+      }
+    } finally {
+      await server.close();
+    }
+    checkLighthouse(results);
+  }
+
+  if (flag('--no-hooks')) results.notes.push('--no-hooks: indexer and search figures skipped');
+  else await hooks(results);
+
+  printTable(results);
+  console.log('\n' + JSON.stringify(results, null, 2));
+  await mkdir(path.join(ROOT, 'bench/results'), {recursive: true});
+  await writeFile(path.join(ROOT, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
+  const missed = results.budgets.filter((b) => !b.ok);
+  console.log(
+    missed.length
+      ? `\n${missed.length} budget(s) MISSED:\n${missed.map((b) => `  - ${b.name}: ${b.actual} (target ${b.target})`).join('\n')}`
+      : '\nAll budgets met.',
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,210 @@
+import {test, expect, type Page} from '@playwright/test';
+import {hydrated} from './shell-routes';
+
+const REPO_EDIT = 'https://github.com/homewizard-api-docs/homewizard-api-docs/edit/main/site/docs/';
+
+test('"Skip to main content" is the first stop and moves focus to the main content', async ({page}) => {
+  await page.goto('/docs/v1/measurement');
+  await hydrated(page);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', {name: 'Skip to main content'});
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  const focusedTag = await page.evaluate(() => document.activeElement?.tagName.toLowerCase());
+  expect(focusedTag).toBe('main');
+  // The next Tab lands inside the main content, not in the navbar.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+});
+
+test.describe('colour mode', () => {
+  test.use({colorScheme: 'dark'});
+
+  test('defaults to light even when the system prefers dark', async ({page}) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  });
+
+  test('the toggle switches to dark and the choice survives a reload and a new page', async ({page}) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', {name: /Switch between dark and light mode/});
+    await expect(toggle).toHaveAccessibleName(/currently light mode/);
+    await toggle.click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.goto('/docs/introduction');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.getByRole('button', {name: /currently dark mode/}).click();
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  });
+});
+
+test.describe('mobile menu', () => {
+  test('at 996 px the navbar is a hamburger; a sidebar submenu has "Back to main menu"', async ({page}) => {
+    await page.setViewportSize({width: 996, height: 800});
+    await page.goto('/docs/v2/measurement');
+    const hamburger = page.getByRole('button', {name: 'Toggle navigation bar'});
+    await expect(hamburger).toBeVisible();
+    await expect(page.getByRole('navigation', {name: 'Docs sidebar'})).toBeHidden();
+    await hamburger.click();
+    const menu = page.locator('.navbar-sidebar');
+    // On a docs page the menu opens on the docs sidebar (the secondary menu).
+    const back = menu.getByRole('button', {name: /Back to main menu/});
+    const docsItem = menu.locator('.menu__link--active', {hasText: 'Measurement'});
+    const companyLink = menu.locator('a[href="https://www.homewizard.com"]');
+    await expect(back).toBeInViewport();
+    await expect(docsItem).toBeInViewport();
+    await expect(companyLink).not.toBeInViewport();
+    await back.click();
+    // The main menu (the navbar's items) slides in, the docs sidebar out.
+    await expect(companyLink).toBeInViewport();
+    await expect(docsItem).not.toBeInViewport();
+  });
+
+  test('the open menu closes when the viewport becomes wide again', async ({page}) => {
+    await page.setViewportSize({width: 600, height: 800});
+    await page.goto('/');
+    await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+    await expect(page.locator('.navbar-sidebar')).toBeVisible();
+    await page.setViewportSize({width: 1280, height: 800});
+    await expect(page.locator('.navbar-sidebar')).toBeHidden();
+    await expect(page.getByRole('button', {name: 'Toggle navigation bar'})).toBeHidden();
+    await page.setViewportSize({width: 600, height: 800});
+    // Narrow again: the menu stays closed until the reader opens it.
+    await expect(page.locator('.navbar-sidebar')).toBeHidden();
+  });
+
+  test('above 996 px there is no hamburger and the docs sidebar shows', async ({page}) => {
+    await page.setViewportSize({width: 997, height: 800});
+    await page.goto('/docs/v2/measurement');
+    await expect(page.getByRole('button', {name: 'Toggle navigation bar'})).toBeHidden();
+    await expect(page.getByRole('navigation', {name: 'Docs sidebar'})).toBeVisible();
+  });
+});
+
+test.describe('code blocks', () => {
+  for (const language of ['http', 'json']) {
+    test(`${language} code gets syntax token spans`, async ({page}) => {
+      await page.goto('/');
+      const block = page.locator(`pre.language-${language}`).first();
+      await expect(block).toBeVisible();
+      // Prism emits one span per token; without the grammar everything is a "plain" token.
+      const kinds = await block
+        .locator('span.token')
+        .evaluateAll((spans) => [...new Set(spans.flatMap((s) => Array.from(s.classList)))]);
+      const meaningful = kinds.filter((k) => !['token', 'plain', 'token-line'].includes(k));
+      expect(meaningful.length, `token kinds: ${kinds.join(' ')}`).toBeGreaterThan(1);
+    });
+  }
+});
+
+test.describe('announcement bar', () => {
+  const text = (page: Page) => page.getByText('API v2 now covers');
+  /** Docusaurus suffixes its storage keys with a per-site namespace: find them by prefix. */
+  const storageKey = (page: Page, prefix: string) =>
+    page.evaluate((p) => Object.keys(localStorage).find((k) => k.startsWith(p)) ?? '', prefix);
+
+  test('can be dismissed, the dismissal is stored and survives a reload', async ({page}) => {
+    await page.goto('/');
+    await hydrated(page);
+    await expect(text(page)).toBeVisible();
+    await page.getByRole('button', {name: 'Close'}).click();
+    await expect(text(page)).toBeHidden();
+    const dismissKey = await storageKey(page, 'docusaurus.announcement.dismiss');
+    expect(await page.evaluate((k) => localStorage.getItem(k), dismissKey)).toBe('true');
+    await page.reload();
+    await hydrated(page);
+    await expect(text(page)).toBeHidden();
+    await page.goto('/docs/introduction');
+    await expect(text(page)).toBeHidden();
+  });
+
+  test('shows again when its id changes (a dismissal of an older bar is stored)', async ({page}) => {
+    await page.goto('/');
+    await hydrated(page);
+    const idKey = await storageKey(page, 'docusaurus.announcement.id');
+    const dismissKey = await storageKey(page, 'docusaurus.announcement.dismiss');
+    expect(idKey).not.toBe('');
+    // A reader who dismissed an earlier announcement.
+    await page.evaluate(
+      ([i, d]) => {
+        localStorage.setItem(i, 'an-older-announcement');
+        localStorage.setItem(d, 'true');
+      },
+      [idKey, dismissKey],
+    );
+    await page.reload();
+    await hydrated(page);
+    await expect(text(page)).toBeVisible();
+    expect(await page.evaluate((k) => localStorage.getItem(k), dismissKey)).toBe('false');
+    expect(await page.evaluate((k) => localStorage.getItem(k), idKey)).toBe('api-v2-batteries-2026');
+  });
+});
+
+test('footer has the groups Docs, Community and About us with their links', async ({page}) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  const group = (title: string) => footer.locator('.footer__col').filter({has: page.getByText(title, {exact: true})});
+  await expect(group('Docs').getByRole('link', {name: 'Introduction'})).toHaveAttribute('href', '/docs/introduction');
+  await expect(group('Docs').getByRole('link', {name: 'Changelog'})).toHaveAttribute('href', '/docs/changelog');
+  await expect(group('Docs').getByRole('link', {name: /Source repository/})).toHaveAttribute(
+    'href',
+    /^https:\/\/github\.com\//,
+  );
+  const social = group('Community').getByRole('link');
+  expect(await social.count()).toBeGreaterThanOrEqual(2);
+  for (const href of await social.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))) {
+    expect(href).toMatch(/^https:\/\//);
+  }
+  await expect(group('About us').getByRole('link', {name: /HomeWizard/})).toHaveAttribute(
+    'href',
+    'https://www.homewizard.com',
+  );
+  await expect(group('About us').getByRole('link', {name: /Support helpdesk/})).toHaveAttribute(
+    'href',
+    /helpdesk/,
+  );
+});
+
+test('the navbar links to the company site on the right', async ({page}) => {
+  await page.goto('/');
+  const right = page.locator('.navbar__items--right');
+  await expect(right.getByRole('link', {name: /HomeWizard/})).toHaveAttribute('href', 'https://www.homewizard.com');
+});
+
+test('the keywords meta names the five device families', async ({page}) => {
+  await page.goto('/docs/introduction');
+  const keywords = (await page.locator('meta[name="keywords"]').getAttribute('content')) ?? '';
+  for (const family of ['P1 meter', 'kWh meter', 'plug-in battery', 'water meter', 'energy socket']) {
+    expect(keywords).toContain(family);
+  }
+});
+
+test('edit links point to the main branch of the source repository', async ({page}) => {
+  await page.goto('/docs/v2/measurement');
+  await expect(page.getByRole('link', {name: 'Edit this page'})).toHaveAttribute(
+    'href',
+    `${REPO_EDIT}v2/measurement.md`,
+  );
+});
+
+test('the document is English, left to right, with the site title', async ({page}) => {
+  await page.goto('/docs/introduction');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(page).toHaveTitle(/HomeWizard Energy API$/);
+});
+
+test('the docs sidebar cannot be hidden and its categories stay open', async ({page}) => {
+  await page.goto('/docs/v1/measurement');
+  await expect(page.getByRole('button', {name: 'Collapse sidebar', exact: true})).toHaveCount(0);
+  await expect(page.locator('.theme-doc-sidebar-container')).toBeVisible();
+  const sidebar = page.getByRole('navigation', {name: 'Docs sidebar'});
+  await expect(sidebar.getByRole('link', {name: 'Authorization'})).toBeVisible();
+  await sidebar.getByRole('link', {name: 'Authorization'}).click();
+  await expect(page).toHaveURL(/\/docs\/v2\/authorization$/);
+  // Opening a page of API v2 does not fold API v1 away.
+  await expect(sidebar.getByRole('link', {name: 'Measurement'}).first()).toBeVisible();
+});

@@ -1,0 +1,165 @@
+import {test, expect, type Page, type Route} from '@playwright/test';
+import {connectionInitScript, hydrated} from './shell-routes';
+
+/**
+ * Route chunks are found by what they contain, not by their hashed names: every JS asset except
+ * the runtime and main.js that carries the marker belongs to the route under test.
+ */
+const fulfillJs = (route: Route, body: string) =>
+  route.fulfill({status: 200, contentType: 'application/javascript', body});
+
+type ChunkHandler = (route: Route, body: string) => Promise<void>;
+
+async function onRouteChunks(page: Page, marker: string, handler: ChunkHandler): Promise<void> {
+  await page.route(/\/assets\/js\/(?!main\.|runtime~main\.)[^/]+\.js$/, async (route) => {
+    let body: string;
+    try {
+      body = await (await route.fetch()).text();
+    } catch {
+      return; // the page closed while this request was in flight (end of test)
+    }
+    if (body.includes(marker)) {
+      await handler(route, body);
+    } else {
+      await fulfillJs(route, body);
+    }
+  });
+}
+
+/** Records whether the nprogress bar was ever inserted into the page. */
+async function watchProgressBar(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as {sawProgressBar: boolean};
+    w.sawProgressBar = false;
+    new MutationObserver(() => {
+      if (document.getElementById('nprogress')) w.sawProgressBar = true;
+    }).observe(document, {childList: true, subtree: true});
+  });
+}
+const sawProgressBar = (page: Page) =>
+  page.evaluate(() => (window as unknown as {sawProgressBar: boolean}).sawProgressBar);
+
+const API_V1_MARKER = '"permalink":"/docs/category/api-v1"';
+
+test.describe('lazy pages', () => {
+  test('while a route chunk loads the current page stays, the progress bar shows, then the page arrives', async ({
+    page,
+  }) => {
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let requested = false;
+    await watchProgressBar(page);
+    await onRouteChunks(page, API_V1_MARKER, async (route, body) => {
+      requested = true;
+      await released;
+      await fulfillJs(route, body);
+    });
+    await page.goto('/');
+    await hydrated(page);
+    await page.locator('.navbar').getByRole('link', {name: 'API v1', exact: true}).click();
+    // The chunk is held back: the home page stays and the progress bar appears (after its delay).
+    await expect(page.locator('#nprogress')).toBeAttached();
+    expect(requested).toBe(true);
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('HomeWizard Energy local API');
+    release();
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('API v1');
+    await expect(page).toHaveURL(/\/docs\/category\/api-v1$/);
+    await expect(page.locator('#nprogress')).not.toBeAttached();
+  });
+
+  test('if a route chunk fails to load, the page reloads at the new address and shows the page', async ({
+    page,
+  }) => {
+    // The route's chunks fail (as after a deployment replaced them) until the page reloads.
+    const documents: string[] = [];
+    let failures = 0;
+    await onRouteChunks(page, API_V1_MARKER, async (route, body) => {
+      if (documents.length <= 1) {
+        failures += 1;
+        await route.abort('failed');
+      } else {
+        await fulfillJs(route, body);
+      }
+    });
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') documents.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/');
+    await hydrated(page);
+    await page.locator('.navbar').getByRole('link', {name: 'API v1', exact: true}).click();
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('API v1');
+    expect(failures).toBeGreaterThan(0);
+    // A full page load of the new address, not a client-side render.
+    expect(documents).toEqual(['/', '/docs/category/api-v1']);
+    await hydrated(page);
+  });
+});
+
+test.describe('progress bar', () => {
+  test('does not show when the next page is already loaded (fast navigation)', async ({page}) => {
+    await watchProgressBar(page);
+    await page.goto('/');
+    await hydrated(page);
+    const link = page.locator('.navbar').getByRole('link', {name: 'API v1', exact: true});
+    // Hovering preloads the route; wait until its chunks are in.
+    const chunk = page.waitForResponse(async (r) => /\/assets\/js\//.test(r.url()) && (await r.text()).includes(API_V1_MARKER));
+    await link.hover();
+    await chunk;
+    await link.click();
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('API v1');
+    await page.waitForTimeout(400); // longer than the bar's 200 ms delay: it must still not appear
+    expect(await sawProgressBar(page)).toBe(false);
+  });
+});
+
+test.describe('route preloading', () => {
+  /** JS requests made while the reader scrolls to and hovers the footer's Changelog link. */
+  async function chunksRequestedOnHover(page: Page): Promise<string[]> {
+    await page.goto('/');
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    const requested: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/assets/js/')) requested.push(r.url());
+    });
+    await page.getByRole('contentinfo').getByRole('link', {name: 'Changelog'}).hover();
+    await page.waitForTimeout(1000); // give a preload the chance to start: none may start
+    return requested;
+  }
+
+  test('on a normal connection hovering a link loads its route', async ({page}) => {
+    await page.addInitScript(connectionInitScript({effectiveType: '4g', saveData: false}));
+    expect((await chunksRequestedOnHover(page)).length).toBeGreaterThan(0);
+  });
+
+  for (const connection of [
+    {effectiveType: '2g', saveData: false},
+    {effectiveType: 'slow-2g', saveData: false},
+    {effectiveType: '4g', saveData: true},
+  ]) {
+    test(`not on ${connection.saveData ? 'save-data' : connection.effectiveType} connections`, async ({page}) => {
+      await page.addInitScript(connectionInitScript(connection));
+      expect(await chunksRequestedOnHover(page)).toEqual([]);
+      // The link still works: the route loads on click.
+      await page.getByRole('contentinfo').getByRole('link', {name: 'Changelog'}).click();
+      await expect(page.getByRole('heading', {level: 1})).toHaveText('Changelog');
+    });
+  }
+});
+
+test('a page that crashes shows "This page crashed." with "Try again"', async ({page}) => {
+  // Corrupt the category page's props so its component throws while rendering.
+  await onRouteChunks(page, API_V1_MARKER, async (route, body) => {
+    await fulfillJs(route, body.replace('"categoryGeneratedIndex":{', '"categoryGeneratedIndex":null,"was":{'));
+  });
+  await page.goto('/');
+  await hydrated(page);
+  await page.locator('.navbar').getByRole('link', {name: 'API v1', exact: true}).click();
+  await expect(page.getByRole('heading', {level: 1, name: 'This page crashed.'})).toBeVisible();
+  const tryAgain = page.getByRole('button', {name: 'Try again'});
+  await expect(tryAgain).toBeVisible();
+  // The navbar and footer survive: only the page content is replaced.
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await tryAgain.click();
+  await expect(page.getByRole('heading', {level: 1, name: 'This page crashed.'})).toBeVisible();
+});

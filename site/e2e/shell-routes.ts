@@ -1,0 +1,46 @@
+/**
+ * The routes of the spec's table (site-spec.md, section 2), nothing more. Shared by the shell,
+ * accessibility and best-practice tests.
+ */
+export const GENERAL_PAGES = ['introduction', 'getting-started', 'discovery', 'versioning', 'changelog'];
+export const V1_PAGES = ['api', 'error-handling', 'identify', 'measurement', 'state', 'system', 'telegram'];
+export const V2_PAGES = [
+  'authorization',
+  'batteries',
+  'device_information',
+  'error-handling',
+  'measurement',
+  'system',
+  'telegram',
+  'websocket',
+];
+
+export const SPEC_ROUTES: readonly string[] = [
+  '/',
+  '/search',
+  '/docs',
+  '/docs/category/api-v1',
+  '/docs/category/api-v2',
+  ...GENERAL_PAGES.map((p) => `/docs/${p}`),
+  ...V1_PAGES.map((p) => `/docs/v1/${p}`),
+  ...V2_PAGES.map((p) => `/docs/v2/${p}`),
+];
+
+/** /docs only forwards to the introduction and is marked noindex, so the sitemap leaves it out. */
+export const NOINDEX_ROUTES: readonly string[] = ['/docs'];
+
+/** Chromium's NetworkInformation, replaced before any page script runs. */
+export function connectionInitScript(connection: {effectiveType: string; saveData: boolean}): string {
+  return `Object.defineProperty(Navigator.prototype, 'connection', {
+    configurable: true,
+    get: () => ({...${JSON.stringify(connection)}, addEventListener() {}, removeEventListener() {}}),
+  });`;
+}
+
+/** Resolves once React has hydrated the server-rendered page (Docusaurus sets the attribute). */
+export async function hydrated(page: import('@playwright/test').Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-has-hydrated'));
+}
+
+/** The hosts a page in local mode may talk to: the server the tests run against. */
+export const BASE_HOSTS: readonly string[] = ['localhost', '127.0.0.1'];

@@ -1,0 +1,36 @@
+import type {Plugin} from '@docusaurus/types';
+
+/**
+ * Keeps code that only diagrams need out of the `common` chunk that every docs page loads.
+ *
+ * Docusaurus's `common` cache group takes any module shared by half the pages' async chunks.
+ * Mermaid loads lazily (theme-mermaid imports it on first diagram), but its diagram chunks all
+ * share @mermaid-js/parser (1.3 MB raw, about 143 KB gzipped): enough of them to pass the
+ * threshold, so `common` carried the parser to every page, diagram or not. A cache group with a
+ * higher priority gives those modules a chunk of their own, loaded with the first diagram.
+ */
+export const LAZY_ONLY_MODULES = /[\\/]node_modules[\\/](@mermaid-js[\\/]parser|langium|chevrotain|chevrotain-allstar)[\\/]/;
+
+export default function bundleSplitPlugin(): Plugin {
+  return {
+    name: 'bundle-split',
+    configureWebpack(_config, isServer) {
+      if (isServer) return {};
+      return {
+        optimization: {
+          splitChunks: {
+            cacheGroups: {
+              diagrams: {
+                name: 'diagrams',
+                test: LAZY_ONLY_MODULES,
+                chunks: 'async',
+                priority: 45,
+                enforce: true,
+              },
+            },
+          },
+        },
+      };
+    },
+  };
+}

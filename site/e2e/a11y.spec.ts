@@ -5,8 +5,10 @@ import {SPEC_ROUTES, hydrated} from './shell-routes';
 /** Rules of WCAG 2.x A/AA plus axe's best practices. */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({page}).withTags(TAGS).analyze();
+async function violations(page: Page, exclude: string[] = []): Promise<string[]> {
+  let builder = new AxeBuilder({page}).withTags(TAGS);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const results = await builder.analyze();
   return results.violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help}\n` +
@@ -79,6 +81,14 @@ test.describe('axe finds no violation in light and dark mode', () => {
       await expect(page.locator('.DocSearch-Modal')).toBeVisible();
       await expect(page.getByPlaceholder('Search docs')).toBeFocused();
       expect(await violations(page)).toEqual([]);
+      await page.keyboard.type('token');
+      await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+      // Known limitation of DocSearch 3.9's markup, left as it is: each option (li role=option)
+      // wraps a real link, so middle-click and Ctrl-click open hits like any link; axe calls that
+      // a nested interactive control. Everything else in the open modal with hits is checked.
+      expect(await violations(page, ['.DocSearch-Hit']), 'with hits').toEqual([]);
+      const hitRules = await new AxeBuilder({page}).withTags(TAGS).include('.DocSearch-Hit').analyze();
+      expect(hitRules.violations.map((v) => v.id).filter((id) => id !== 'nested-interactive')).toEqual([]);
     });
   }
 });

@@ -46,6 +46,9 @@ async function open(page: Page, route: string, mode: 'light' | 'dark'): Promise<
 }
 
 test.describe('axe finds no violation in light and dark mode', () => {
+  // axe walks every node of long reference pages twice (light and dark): allow it the time.
+  test.describe.configure({timeout: 90_000});
+
   for (const route of SPEC_ROUTES) {
     test(route, async ({page}) => {
       await open(page, route, 'light');

@@ -1,4 +1,6 @@
 import {test, expect, type Page} from '@playwright/test';
+import {existsSync} from 'node:fs';
+import path from 'node:path';
 import {hydrated} from './shell-routes';
 
 const REPO_EDIT = 'https://github.com/homewizard-api-docs/homewizard-api-docs/edit/main/site/docs/';
@@ -184,10 +186,10 @@ test('the keywords meta names the five device families', async ({page}) => {
 
 test('edit links point to the main branch of the source repository', async ({page}) => {
   await page.goto('/docs/v2/measurement');
-  await expect(page.getByRole('link', {name: 'Edit this page'})).toHaveAttribute(
-    'href',
-    `${REPO_EDIT}v2/measurement.md`,
-  );
+  // The link names the page's real source file in the repository (the v2 pages are MDX).
+  const source = 'v2/measurement.mdx';
+  expect(existsSync(path.join(__dirname, '..', 'docs', source))).toBe(true);
+  await expect(page.getByRole('link', {name: 'Edit this page'})).toHaveAttribute('href', `${REPO_EDIT}${source}`);
 });
 
 test('the document is English, left to right, with the site title', async ({page}) => {

@@ -5,18 +5,11 @@
 import lighthouse, {type Flags, type Config} from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
+import {CHROME_ARGS, CHROME_PATH} from '../site/playwright.config.ts';
 
-export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-/** Kept equal to CHROME_ARGS in site/playwright.config.ts. */
-export const CHROME_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--headless=new',
-];
+export {CHROME_PATH};
+/** The browser tests' launch flags (one list, in site/playwright.config.ts), plus headless. */
+export const CHROME_FLAGS = [...CHROME_ARGS, '--headless=new'];
 
 export type FormFactor = 'mobile' | 'desktop';
 

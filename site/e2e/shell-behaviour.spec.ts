@@ -114,6 +114,7 @@ test.describe('announcement bar', () => {
     await expect(text(page)).toBeVisible();
     await page.getByRole('button', {name: 'Close'}).click();
     await expect(text(page)).toBeHidden();
+    await expect.poll(() => storageKey(page, 'docusaurus.announcement.dismiss')).not.toBe('');
     const dismissKey = await storageKey(page, 'docusaurus.announcement.dismiss');
     expect(await page.evaluate((k) => localStorage.getItem(k), dismissKey)).toBe('true');
     await page.reload();
@@ -126,9 +127,11 @@ test.describe('announcement bar', () => {
   test('shows again when its id changes (a dismissal of an older bar is stored)', async ({page}) => {
     await page.goto('/');
     await hydrated(page);
+    // The bar's provider writes its keys in an effect after hydration: wait for them.
+    await expect.poll(() => storageKey(page, 'docusaurus.announcement.id')).not.toBe('');
+    await expect.poll(() => storageKey(page, 'docusaurus.announcement.dismiss')).not.toBe('');
     const idKey = await storageKey(page, 'docusaurus.announcement.id');
     const dismissKey = await storageKey(page, 'docusaurus.announcement.dismiss');
-    expect(idKey).not.toBe('');
     // A reader who dismissed an earlier announcement.
     await page.evaluate(
       ([i, d]) => {

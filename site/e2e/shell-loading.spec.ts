@@ -132,6 +132,42 @@ test.describe('route preloading', () => {
     expect((await chunksRequestedOnHover(page)).length).toBeGreaterThan(0);
   });
 
+  test('on a touch screen touching a link loads its route', async ({browser}) => {
+    const context = await browser.newContext({hasTouch: true, isMobile: true, viewport: {width: 412, height: 823}});
+    const page = await context.newPage();
+    await page.addInitScript(connectionInitScript({effectiveType: '4g', saveData: false}));
+    await page.goto('/');
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    const requested: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/assets/js/')) requested.push(r.url());
+    });
+    const link = page.getByRole('contentinfo').getByRole('link', {name: 'Changelog'});
+    await link.scrollIntoViewIfNeeded();
+    // A touch that starts on the link (the tap's click is what navigates, not tested here).
+    await link.dispatchEvent('touchstart', {touches: [], changedTouches: [], targetTouches: []});
+    await expect.poll(() => requested.length).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  test('links scrolled into view do not load their routes: only hover or touch does', async ({page}) => {
+    await page.addInitScript(connectionInitScript({effectiveType: '4g', saveData: false}));
+    const requested: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/assets/js/')) requested.push(r.url());
+    });
+    await page.goto('/docs/introduction');
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    const loadedWithPage = requested.length;
+    // Scroll through the whole page: sidebar, content and footer links all pass the viewport.
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(1000);
+    expect(requested.length, requested.slice(loadedWithPage).join('\n')).toBe(loadedWithPage);
+    expect(await page.locator('link[rel=prefetch]').count()).toBe(0);
+  });
+
   for (const connection of [
     {effectiveType: '2g', saveData: false},
     {effectiveType: 'slow-2g', saveData: false},

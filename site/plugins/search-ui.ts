@@ -6,15 +6,15 @@
  *    client in local mode and Algolia's client otherwise. The alias is the same in both modes on
  *    purpose (see liteClient.ts). The modal gets its client through DocSearch's
  *    `transformSearchClient` (src/search/SearchModal.tsx).
- * 2. patches/ edits DocSearch's bundle so the error screen can show, and the stock /search page so
- *    it always has one <main> landmark. Rspack's persistent cache treats node_modules as immutable
+ * 2. patches/ edits DocSearch's bundle so the error screen can show, the stock /search page so
+ *    it always has one <main> landmark, and Docusaurus's Link so it does not prefetch every visible
+ *    route (see the patch). Rspack's persistent cache treats node_modules as immutable
  *    (keyed by package version), so a build after applying or losing a patch would silently reuse
  *    the other variant: the cache version gets a hash of the patched files, so the cache is rebuilt
  *    whenever one of them changes.
  */
 import {createHash} from 'node:crypto';
-import {readFileSync} from 'node:fs';
-import {createRequire} from 'node:module';
+import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
@@ -24,15 +24,7 @@ interface PersistentCache {
 }
 
 export default function searchUi(context: LoadContext): Plugin {
-  const require = createRequire(path.join(context.siteDir, 'package.json'));
-  const patchedFiles = [
-    path.join(path.dirname(require.resolve('@docsearch/react/package.json')), 'dist/esm/index.js'),
-    // The package's "exports" hide package.json: resolve its main entry (lib/index.js) instead.
-    path.join(path.dirname(require.resolve('@docusaurus/theme-search-algolia')), 'theme/SearchPage/index.js'),
-  ];
-  const hash = createHash('sha256');
-  for (const file of patchedFiles) hash.update(readFileSync(file));
-  const patchesHash = hash.digest('hex').slice(0, 12);
+  const patchesHash = patchedFilesHash(path.resolve(context.siteDir, '..'));
   return {
     name: 'search-ui',
     configureWebpack(config) {
@@ -47,4 +39,16 @@ export default function searchUi(context: LoadContext): Plugin {
       };
     },
   };
+}
+
+/** A hash of every node_modules file that a patch in patches/ edits, as it is on disk now. */
+function patchedFilesHash(repoRoot: string): string {
+  const dir = path.join(repoRoot, 'patches');
+  const hash = createHash('sha256');
+  for (const patch of readdirSync(dir).filter((f) => f.endsWith('.patch')).sort()) {
+    for (const [, file] of readFileSync(path.join(dir, patch), 'utf8').matchAll(/^\+\+\+ b\/(node_modules\/\S+)$/gm)) {
+      hash.update(file!).update(readFileSync(path.join(repoRoot, file!)));
+    }
+  }
+  return hash.digest('hex').slice(0, 12);
 }

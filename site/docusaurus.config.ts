@@ -3,6 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import {themes as prismThemes} from 'prism-react-renderer';
 import remarkApi from './plugins/remark-api';
 import searchUi from './plugins/search-ui';
+import {cssVariablePrismTheme} from './plugins/code-blocks';
 
 /** Where the site is deployed. CI sets SITE_URL for GitHub Pages; the default is the production host. */
 const SITE_URL = process.env.SITE_URL ?? 'https://homewizard-api-docs.github.io';
@@ -89,6 +90,7 @@ const config: Config = {
 
   plugins: [
     './plugins/bundle-split/index.ts',
+    ['./plugins/code-blocks/index.ts', {light: lightCodeTheme, dark: darkCodeTheme}],
     [
       './plugins/docs-root/index.ts',
       {
@@ -181,8 +183,9 @@ const config: Config = {
       copyright: `Independent documentation of the HomeWizard Energy local API. Built with Docusaurus.`,
     },
     prism: {
-      theme: lightCodeTheme,
-      darkTheme: darkCodeTheme,
+      // Colours come from a stylesheet for both modes (plugins/code-blocks).
+      theme: cssVariablePrismTheme,
+      darkTheme: cssVariablePrismTheme,
       additionalLanguages: ['json', 'http', 'bash'],
     },
   } satisfies Preset.ThemeConfig,

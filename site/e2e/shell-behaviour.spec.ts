@@ -102,6 +102,70 @@ test.describe('code blocks', () => {
   }
 });
 
+test.describe('code blocks load no highlighter on a first visit', () => {
+  const tokenColor = (page: Page) =>
+    page.locator('pre.language-json .token.property').first().evaluate((e) => getComputedStyle(e).color);
+
+  /** Prism's tokenizer hook name: in any script that carries Prism, and in nothing of ours. */
+  const PRISM_MARKER = 'before-tokenize';
+
+  test('the page arrives highlighted; hydration keeps the same nodes and loads no Prism', async ({page}) => {
+    const bodies: Promise<string>[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('.js')) bodies.push(r.text());
+    });
+    // Hold the app's script until the server's code block is marked, so hydration comes after.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    // Deferred scripts hold back DOMContentLoaded: wait for the parsed block instead.
+    await page.goto('/docs/v2/measurement', {waitUntil: 'commit'});
+    const block = page.locator('pre.language-json code').first();
+    await block.waitFor({state: 'attached'});
+    await block.evaluate((code) => {
+      (code as HTMLElement & {serverNode?: boolean}).serverNode = true;
+    });
+    const before = await block.innerHTML();
+    release();
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    // The same <code> element and lines, untouched: not re-rendered by the browser.
+    expect(await block.evaluate((code) => (code as HTMLElement & {serverNode?: boolean}).serverNode)).toBe(true);
+    expect(await block.innerHTML()).toBe(before);
+    expect(await block.locator('.token.property').count()).toBeGreaterThan(0);
+    const scripts = await Promise.all(bodies);
+    expect(scripts.length).toBeGreaterThan(1);
+    expect(scripts.filter((body) => body.includes(PRISM_MARKER))).toEqual([]);
+  });
+
+  test('code colours follow the colour mode', async ({page}) => {
+    await page.goto('/docs/v2/measurement');
+    await hydrated(page);
+    const light = await tokenColor(page);
+    await page.getByRole('button', {name: /dark mode|light mode|system mode/i}).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    const dark = await tokenColor(page);
+    expect(dark).not.toBe(light);
+    // The colours are the configured Prism themes' (property: oceanicNext dark; the light theme has none, so plain).
+    expect(dark).toBe('rgb(90, 155, 207)');
+    expect(light).toBe('rgb(0, 0, 0)');
+  });
+
+  test("after a client-side navigation the new page's code gets highlighted", async ({page}) => {
+    await page.goto('/docs/introduction');
+    await hydrated(page);
+    const prism = page.waitForResponse(async (r) => r.url().endsWith('.js') && (await r.text()).includes(PRISM_MARKER));
+    await page.getByRole('navigation', {name: 'Docs sidebar'}).getByRole('link', {name: 'Authorization'}).click();
+    await expect(page.getByRole('heading', {level: 1})).toHaveText(/Authorization/);
+    await prism;
+    const block = page.locator('pre.language-bash').first();
+    await expect(block.locator('.token.function, .token.builtin, .token.string').first()).toBeVisible();
+  });
+});
+
 test.describe('announcement bar', () => {
   const text = (page: Page) => page.getByText('API v2 now covers');
   /** Docusaurus suffixes its storage keys with a per-site namespace: find them by prefix. */

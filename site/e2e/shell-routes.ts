@@ -37,9 +37,12 @@ export function connectionInitScript(connection: {effectiveType: string; saveDat
   });`;
 }
 
-/** Resolves once React has hydrated the server-rendered page (Docusaurus sets the attribute). */
+/**
+ * Resolves once React has hydrated the server-rendered page. The server renders
+ * `data-has-hydrated="false"`; Docusaurus sets it to "true" after hydration.
+ */
 export async function hydrated(page: import('@playwright/test').Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.hasAttribute('data-has-hydrated'));
+  await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
 }
 
 /** The hosts a page in local mode may talk to: the server the tests run against. */

@@ -4,6 +4,7 @@ import {themes as prismThemes} from 'prism-react-renderer';
 import remarkApi from './plugins/remark-api';
 import searchUi from './plugins/search-ui';
 import {cssVariablePrismTheme} from './plugins/code-blocks';
+import {SSR_TEMPLATE} from './plugins/ssr-template';
 
 /** Where the site is deployed. CI sets SITE_URL for GitHub Pages; the default is the production host. */
 const SITE_URL = process.env.SITE_URL ?? 'https://homewizard-api-docs.github.io';
@@ -60,6 +61,8 @@ const config: Config = {
     faster: true,
   },
 
+  // The app's scripts run after the first paint (see plugins/ssr-template.ts).
+  ssrTemplate: SSR_TEMPLATE,
   headTags: [{tagName: 'script', attributes: {}, innerHTML: ANNOUNCEMENT_RESET_SCRIPT}],
 
   onBrokenLinks: 'throw',

@@ -68,6 +68,7 @@ test.describe('mobile menu', () => {
   test('the open menu closes when the viewport becomes wide again', async ({page}) => {
     await page.setViewportSize({width: 600, height: 800});
     await page.goto('/');
+    await hydrated(page);
     await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
     await expect(page.locator('.navbar-sidebar')).toBeVisible();
     await page.setViewportSize({width: 1280, height: 800});

@@ -112,6 +112,33 @@ test.describe('progress bar', () => {
   });
 });
 
+test("the app's scripts are requested only once the page is parsed and a frame is rendered, then it hydrates", async ({
+  page,
+}) => {
+  // The first rendering opportunity of the page (animation frames run just before a frame is drawn).
+  await page.addInitScript(() => {
+    requestAnimationFrame(() => ((window as unknown as {firstFrame: number}).firstFrame = performance.now()));
+  });
+  await page.goto('/docs/v2/measurement');
+  await hydrated(page);
+  const timing = await page.evaluate(() => ({
+    firstFrame: (window as unknown as {firstFrame: number}).firstFrame,
+    parsed: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/js\/(runtime~)?main\.[0-9a-f]+\.js$/.test(entry.name))
+      .map((entry) => entry.startTime),
+  }));
+  expect(timing.scripts).toHaveLength(2);
+  for (const start of timing.scripts) {
+    expect(start).toBeGreaterThan(timing.parsed);
+    expect(start).toBeGreaterThan(timing.firstFrame);
+  }
+  // Hydrated: a client-side control works.
+  await page.getByRole('button', {name: /dark mode|light mode|system mode/i}).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});
+
 test.describe('route preloading', () => {
   /** JS requests made while the reader scrolls to and hovers the footer's Changelog link. */
   async function chunksRequestedOnHover(page: Page): Promise<string[]> {

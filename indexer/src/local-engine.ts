@@ -2,15 +2,15 @@
  * The local search engine: one tokenizer, one ranking and one Algolia-shaped response builder,
  * shared by the index builder (Node), the browser's local search client and the CLI `search`
  * command. Runs in Node and in the browser: no `node:` imports and no runtime import of the zod
- * schema here (only MiniSearch), so the browser bundle stays small.
+ * schema here (only MiniSearch's radix tree), so the browser bundle stays small.
  *
  * Record text is HTML-escaped once by the extractor. The engine tokenizes the decoded text but
  * highlights the escaped text in place: it only ever inserts the highlight tags between
  * characters of the escaped record text, never query text, and never inside an entity.
  */
-import MiniSearch, {type SearchResult} from 'minisearch';
+import SearchableMap from 'minisearch/SearchableMap';
 
-export const LOCAL_INDEX_FORMAT = 1;
+export const LOCAL_INDEX_FORMAT = 2;
 export const LEVEL_KEYS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 export type LevelKey = (typeof LEVEL_KEYS)[number];
 const TYPES = [...LEVEL_KEYS, 'content'] as const;
@@ -31,32 +31,20 @@ export interface EngineRecord {
   version?: string;
 }
 
-/**
- * One record in the index file:
- * [objectID, url path (site origin removed), type index, hierarchy (trailing nulls cut),
- *  content, pageRank, level, position, language, docusaurus_tag, version].
- */
-export type PackedRecord = [
-  string,
-  string,
-  number,
-  (string | null)[],
-  string | null,
-  number,
-  number,
-  number,
-  string,
-  string,
-  string | null,
-];
-
-/** The local index file written into the build (search/local-index.json). */
+/** The local index file written into the build (search/local-index.json); see packRecords. */
 export interface LocalIndexFile {
   format: typeof LOCAL_INDEX_FORMAT;
   engine: 'minisearch';
   /** Origin prefix removed from every record URL (e.g. https://example.org). */
   origin: string;
-  records: PackedRecord[];
+  /** Pages in order, each with its record count. */
+  pages: PackedPage[];
+  /** One character per record: its type (`0`..`6` for lvl0..lvl6, `c` for content). */
+  types: string;
+  /** Each record's own text (its heading, or its content), in order. */
+  texts: (string | null)[];
+  /** [record index, fields] for records that differ from what their place predicts. */
+  exceptions: [number, RecordOverride][];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -337,46 +325,162 @@ export function snippet(text: string, words: number, opts: HighlightOptions & {e
 }
 
 // ---------------------------------------------------------------------------------------------
-// Index file
+// Index file (format 2)
+//
+// Records of one page share their page, its lvl0 and meta attributes, and a heading's records
+// share its hierarchy and anchor. The file stores each of those once and every record's own text
+// once, in reading order (what gzip compresses best): a record is predicted from the one before
+// it, and the rare record that differs from the prediction carries its differences.
 
-/**
- * The shortest objectID prefix (at least 12 characters) that is still unique in the index.
- * The indexer's IDs are 24 hex characters of a hash: random text that gzip cannot shrink, a
- * third of the compressed file; 12 keep them unique and stable (recent searches, favourites).
- */
-export function objectIdLength(ids: readonly string[], min = 12): number {
-  const longest = ids.reduce((n, id) => Math.max(n, id.length), 0);
-  for (let len = min; len < longest; len++) {
-    if (new Set(ids.map((id) => id.slice(0, len))).size === ids.length) return len;
-  }
-  return longest;
+/** Docusaurus's heading anchor for a heading text (github-slugger), used to predict URLs. */
+export function headingSlug(text: string): string {
+  return decodeEntities(text)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
 }
 
+/** Fields a record may carry where it differs from its prediction. */
+export interface RecordOverride {
+  /** url path (origin removed) */
+  u?: string;
+  /** hierarchy, trailing nulls cut */
+  h?: (string | null)[];
+  /** content */
+  c?: string | null;
+  /** weight.level */
+  l?: number;
+  /** weight.position */
+  p?: number;
+  /** weight.pageRank */
+  r?: number;
+}
+
+/** One page: [url path, lvl0, language, docusaurus_tag, version or null, pageRank, record count]. */
+export type PackedPage = [string, string | null, string, string, string | null, number, number];
+
+const TYPE_CODES = '0123456c';
+
+function predict(
+  page: PackedPage,
+  prev: EngineRecord | null,
+  type: EngineRecordType,
+  text: string | null,
+  origin: string,
+): Omit<EngineRecord, 'objectID'> {
+  const [path, lvl0, language, tag, version, pageRank] = page;
+  const base: EngineRecord['hierarchy'] = prev ? prev.hierarchy : {lvl0, lvl1: null, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
+  const pageUrl = origin + path;
+  let hierarchy = base;
+  let url: string;
+  let content: string | null = null;
+  let level = 0;
+  let position: number;
+  if (type === 'content') {
+    url = prev ? prev.url : pageUrl;
+    content = text;
+    position = prev ? prev.weight.position + 1 : 0;
+  } else {
+    const n = LEVEL_KEYS.indexOf(type);
+    hierarchy = Object.fromEntries(LEVEL_KEYS.map((k, i) => [k, i < n ? base[k] : i === n ? text : null])) as EngineRecord['hierarchy'];
+    url = n <= 1 ? pageUrl : `${pageUrl}#${headingSlug(text ?? '')}`;
+    level = 100 - 10 * n;
+    position = 0;
+  }
+  const hash = url.indexOf('#');
+  const record: Omit<EngineRecord, 'objectID'> = {
+    url,
+    url_without_anchor: hash < 0 ? url : url.slice(0, hash),
+    anchor: hash < 0 ? null : url.slice(hash + 1),
+    type,
+    hierarchy,
+    content,
+    weight: {pageRank, level, position},
+    language,
+    docusaurus_tag: tag,
+  };
+  if (version !== null) record.version = version;
+  return record;
+}
+
+function applyOverride(r: Omit<EngineRecord, 'objectID'>, o: RecordOverride, origin: string): void {
+  if (o.u !== undefined) {
+    r.url = /^[a-z]+:/i.test(o.u) ? o.u : origin + o.u;
+    const hash = r.url.indexOf('#');
+    r.url_without_anchor = hash < 0 ? r.url : r.url.slice(0, hash);
+    r.anchor = hash < 0 ? null : r.url.slice(hash + 1);
+  }
+  if (o.h !== undefined) r.hierarchy = Object.fromEntries(LEVEL_KEYS.map((k, j) => [k, o.h![j] ?? null])) as EngineRecord['hierarchy'];
+  if (o.c !== undefined) r.content = o.c;
+  if (o.l !== undefined || o.p !== undefined || o.r !== undefined) {
+    r.weight = {pageRank: o.r ?? r.weight.pageRank, level: o.l ?? r.weight.level, position: o.p ?? r.weight.position};
+  }
+}
+
+/**
+ * Local objectIDs: 16 hex characters of a hash of what object-id.ts hashes (the record's
+ * section, type, own text and rank among identical siblings), so they stay stable when other
+ * records change. They are not the Algolia objectIDs (the file does not carry those: random
+ * hex is a third of a compressed index); they only key recent and favourite searches.
+ */
+function localObjectId(url: string, type: string, text: string, occurrence: number): string {
+  const s = `${url}\u0000${type}\u0000${occurrence}\u0000${text}`;
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193 ^ s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+    h2 ^= h2 >>> 15;
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 0x85ebca6b);
+  h2 = Math.imul(h2 ^ (h2 >>> 13), 0xc2b2ae35);
+  return (h1 >>> 0).toString(16).padStart(8, '0') + ((h2 ^ (h2 >>> 16)) >>> 0).toString(16).padStart(8, '0');
+}
+
+const ownText = (r: Pick<EngineRecord, 'type' | 'hierarchy' | 'content'>): string | null =>
+  r.type === 'content' ? r.content : r.hierarchy[r.type];
+
 export function packRecords(records: readonly EngineRecord[], origin: string): LocalIndexFile {
-  const strip = (url: string) => (url.startsWith(origin) ? url.slice(origin.length) : url);
-  const idLength = objectIdLength(records.map((r) => r.objectID));
-  return {
-    format: LOCAL_INDEX_FORMAT,
-    engine: 'minisearch',
-    origin,
-    records: records.map((r) => {
+  const strip = (url: string) => (origin && url.startsWith(origin) ? url.slice(origin.length) : url);
+  const pages: PackedPage[] = [];
+  let types = '';
+  const texts: (string | null)[] = [];
+  const exceptions: [number, RecordOverride][] = [];
+  let page: PackedPage | null = null;
+  let prev: EngineRecord | null = null;
+  records.forEach((r, i) => {
+    if (
+      !page ||
+      prev!.url_without_anchor !== r.url_without_anchor ||
+      page[2] !== r.language ||
+      page[3] !== r.docusaurus_tag ||
+      page[4] !== (r.version ?? null) ||
+      page[5] !== r.weight.pageRank
+    ) {
+      page = [strip(r.url_without_anchor), r.hierarchy.lvl0, r.language, r.docusaurus_tag, r.version ?? null, r.weight.pageRank, 0];
+      pages.push(page);
+      prev = null;
+    }
+    page[6] += 1;
+    types += TYPE_CODES[TYPES.indexOf(r.type)] ?? 'c';
+    const text = ownText(r);
+    texts.push(text);
+    const p = predict(page, prev, r.type, text, origin);
+    const o: RecordOverride = {};
+    if (p.url !== r.url) o.u = strip(r.url);
+    if (LEVEL_KEYS.some((k) => p.hierarchy[k] !== r.hierarchy[k])) {
       const levels: (string | null)[] = LEVEL_KEYS.map((k) => r.hierarchy[k]);
       while (levels.length > 1 && levels[levels.length - 1] === null) levels.pop();
-      return [
-        r.objectID.slice(0, idLength),
-        strip(r.url),
-        TYPES.indexOf(r.type),
-        levels,
-        r.content,
-        r.weight.pageRank,
-        r.weight.level,
-        r.weight.position,
-        r.language,
-        r.docusaurus_tag,
-        r.version ?? null,
-      ];
-    }),
-  };
+      o.h = levels;
+    }
+    if (p.content !== r.content) o.c = r.content;
+    if (p.weight.level !== r.weight.level) o.l = r.weight.level;
+    if (p.weight.position !== r.weight.position) o.p = r.weight.position;
+    if (Object.keys(o).length > 0) exceptions.push([i, o]);
+    prev = r;
+  });
+  return {format: LOCAL_INDEX_FORMAT, engine: 'minisearch', origin, pages, types, texts, exceptions};
 }
 
 export class LocalIndexError extends Error {
@@ -385,37 +489,66 @@ export class LocalIndexError extends Error {
 
 export function unpackRecords(file: unknown): EngineRecord[] {
   const f = file as Partial<LocalIndexFile> | null;
-  if (!f || typeof f !== 'object' || f.format !== LOCAL_INDEX_FORMAT || !Array.isArray(f.records) || typeof f.origin !== 'string') {
+  if (
+    !f ||
+    typeof f !== 'object' ||
+    f.format !== LOCAL_INDEX_FORMAT ||
+    typeof f.origin !== 'string' ||
+    !Array.isArray(f.pages) ||
+    typeof f.types !== 'string' ||
+    !Array.isArray(f.texts) ||
+    !Array.isArray(f.exceptions) ||
+    f.types.length !== f.texts.length
+  ) {
     throw new LocalIndexError(`not a local search index (format ${LOCAL_INDEX_FORMAT} expected)`);
   }
-  const origin = f.origin;
-  return f.records.map((p, i) => {
-    if (!Array.isArray(p) || p.length < 10 || typeof p[0] !== 'string' || typeof p[1] !== 'string' || !Array.isArray(p[3])) {
-      throw new LocalIndexError(`not a local search index (record ${i} is malformed)`);
+  const {origin, types, texts} = f;
+  const overrides = new Map<number, RecordOverride>();
+  for (const e of f.exceptions) {
+    if (!Array.isArray(e) || typeof e[0] !== 'number' || !e[1] || typeof e[1] !== 'object') {
+      throw new LocalIndexError('not a local search index (malformed exception list)');
     }
-    const [objectID, path, type, levels, content, pageRank, lvl, position, language, tag, version] = p;
-    const url = /^[a-z]+:/i.test(path) ? path : origin + path;
-    const hash = url.indexOf('#');
-    const hierarchy = Object.fromEntries(LEVEL_KEYS.map((k, j) => [k, levels[j] ?? null])) as EngineRecord['hierarchy'];
-    const record: EngineRecord = {
-      objectID,
-      url,
-      url_without_anchor: hash < 0 ? url : url.slice(0, hash),
-      anchor: hash < 0 ? null : url.slice(hash + 1),
-      type: TYPES[type] ?? 'content',
-      hierarchy,
-      content,
-      weight: {pageRank, level: lvl, position},
-      language,
-      docusaurus_tag: tag,
-    };
-    if (version !== null && version !== undefined) record.version = version;
-    return record;
-  });
+    overrides.set(e[0], e[1]);
+  }
+  const out: EngineRecord[] = [];
+  const seen = new Map<string, number>();
+  const ids = new Set<string>();
+  let i = 0;
+  for (const [n, page] of f.pages.entries()) {
+    if (!Array.isArray(page) || typeof page[0] !== 'string' || typeof page[6] !== 'number') {
+      throw new LocalIndexError(`not a local search index (page ${n} is malformed)`);
+    }
+    let prev: EngineRecord | null = null;
+    for (let k = 0; k < page[6]; k++, i++) {
+      const code = TYPE_CODES.indexOf(types[i] ?? '');
+      if (code < 0) throw new LocalIndexError(`not a local search index (record ${i} is malformed)`);
+      const type = TYPES[code]!;
+      const text = texts[i] ?? null;
+      const r = predict(page, prev, type, text, origin);
+      const o = overrides.get(i);
+      if (o) applyOverride(r, o, origin);
+      const key = `${r.url}\u0000${type}\u0000${ownText(r) ?? ''}`;
+      const occurrence = seen.get(key) ?? 0;
+      seen.set(key, occurrence + 1);
+      let objectID = localObjectId(r.url, type, ownText(r) ?? '', occurrence);
+      while (ids.has(objectID)) objectID = localObjectId(r.url, type, `${ownText(r) ?? ''}\u0000${objectID}`, occurrence);
+      ids.add(objectID);
+      const record = {objectID, ...r} as EngineRecord;
+      out.push(record);
+      prev = record;
+    }
+  }
+  if (i !== types.length) throw new LocalIndexError('not a local search index (record count mismatch)');
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Search
+//
+// Hits are distinct by URL, so the engine indexes one document per URL (a section: a heading and
+// the paragraphs under it) and picks the record to show only for the hits returned. Terms live
+// in MiniSearch's radix tree (prefix and typo lookups); each term's postings are typed arrays
+// with their BM25 weight computed at load, so a query only adds numbers.
 
 /**
  * Common English words are not indexed in body text (they still are in titles and headings):
@@ -425,37 +558,41 @@ export const STOP_WORDS = new Set(
   'a an and are as at be but by can do does for from has have if in into is it its of on or so such than that the their them then there these they this to was were which will with you your'.split(' '),
 );
 
-/** Field boosts: page titles and headings rank above body text. */
-const WHOLE_FIELDS = ['l0', 'l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'c'] as const;
-const WHOLE_BOOST: Record<string, number> = {l0: 1, l1: 6, l2: 4, l3: 3, l4: 2, l5: 2, l6: 2, c: 1};
+/** Fields of a section: its hierarchy lvl0..lvl6, its prose (7) and its code samples (8). */
+const PROSE = 7;
+const CODE = 8;
+const WHOLE_FIELDS = 9;
+/** Field boosts: page titles and headings rank above body text, prose above code samples. */
+const WHOLE_BOOST = [1, 6, 4, 3, 2, 2, 2, 1, 0.5];
 /**
- * Each text is indexed twice: whole words in `x`, and the parts and tails of identifiers in
- * `x_p` (`brightness` in `status_led_brightness_pct`), which count for less than a whole word.
+ * Each text is indexed twice: whole words in field f, and the parts and tails of identifiers in
+ * f + 9 (`brightness` in `status_led_brightness_pct`), which count for less than a whole word.
  */
-const PART_SUFFIX = '_p';
 const PART_WEIGHT = 0.4;
-const FIELDS = [...WHOLE_FIELDS, ...WHOLE_FIELDS.map((f) => `${f}${PART_SUFFIX}`)];
-const BOOST: Record<string, number> = Object.fromEntries(
-  FIELDS.map((f) => [f, f.endsWith(PART_SUFFIX) ? WHOLE_BOOST[f.slice(0, -PART_SUFFIX.length)]! * PART_WEIGHT : WHOLE_BOOST[f]!]),
-);
-const baseField = (f: string) => (f.endsWith(PART_SUFFIX) ? f.slice(0, -PART_SUFFIX.length) : f);
+const FIELD_BOOST = [...WHOLE_BOOST, ...WHOLE_BOOST.map((b) => b * PART_WEIGHT)];
+const FIELD_COUNT = FIELD_BOOST.length;
+const isHeadingField = (f: number) => f % WHOLE_FIELDS >= 1 && f % WHOLE_FIELDS <= 6;
+const isBodyField = (f: number) => f % WHOLE_FIELDS >= PROSE;
+
+/** BM25+ (MiniSearch's defaults). */
+const BM25 = {k: 1.2, b: 0.7, d: 0.5};
+const TYPO_WEIGHT = 0.3;
+/** Score of a completion relative to an exact match of the typed word. */
+const PREFIX_WEIGHT = 0.6;
+const FUZZY_WEIGHT = 0.35;
+/** Fewer hits than this without typos: try again forgiving typos. */
+const FUZZY_BELOW = 5;
+/** Candidates that get the phrase check (a regex over their text). */
+const PHRASE_CHECKED = 100;
 
 export interface RankedHit {
-  index: number;
-  record: EngineRecord;
-  score: number;
+  /** Index of the record shown for this hit. */
+  readonly index: number;
+  readonly record: EngineRecord;
+  readonly score: number;
 }
 
 export type FacetFilters = (string | string[])[];
-
-function fieldText(r: EngineRecord, name: string): string {
-  const field = baseField(name);
-  if (field === 'c') return r.content ?? '';
-  const key = `lvl${field.slice(1)}` as LevelKey;
-  // A content record inherits its headings for matching, but its own heading record should win:
-  // headings of content records count only through the record's own level.
-  return r.hierarchy[key] ?? '';
-}
 
 /** Parses `attr:value` / `-attr:value`. */
 function parseFilter(f: string): {attr: string; value: string; negate: boolean} {
@@ -496,11 +633,6 @@ export function matchesFacetFilters(r: EngineRecord, filters: FacetFilters | und
   return compileFacetFilters(filters)(r);
 }
 
-type Doc = EngineRecord & {id: number};
-
-const CODE_WEIGHT = 0.5;
-const DETAILED_SCORING = 400;
-const TYPO_WEIGHT = 0.3;
 /** A request, JSON or shell sample rather than prose: many symbols per letter. */
 export function looksLikeCode(text: string): boolean {
   const t = decodeEntities(text);
@@ -508,173 +640,385 @@ export function looksLikeCode(text: string): boolean {
   return symbols / Math.max(1, t.length) > 0.04 || /\bHTTP\/1\.1\b|^(?:curl|GET|PUT|POST|DELETE) /.test(t);
 }
 
-/** MiniSearch plus bounded prefix expansion (the most frequent completions of a prefix). */
-class TermIndex extends MiniSearch<Doc> {
-  private readonly completionCache = new Map<string, string[]>();
-
-  completions(prefix: string, limit: number): string[] {
-    const key = `${limit}:${prefix}`;
-    const cached = this.completionCache.get(key);
-    if (cached) return cached;
-    const found: {term: string; df: number}[] = [];
-    for (const [term, fields] of this._index.atPrefix(prefix)) {
-      if (term === prefix) continue;
-      let df = 0;
-      for (const docs of fields.values()) df += docs.size;
-      found.push({term, df});
-    }
-    found.sort((a, b) => b.df - a.df || a.term.length - b.term.length);
-    const out = found.slice(0, limit).map((f) => f.term);
-    if (this.completionCache.size > 500) this.completionCache.clear();
-    this.completionCache.set(key, out);
-    return out;
-  }
-}
-
 /** How many completions a prefix being typed expands to (Algolia also bounds prefix matches). */
 function completionLimit(prefix: string): number {
   return prefix.length <= 1 ? 10 : prefix.length === 2 ? 12 : prefix.length === 3 ? 30 : 60;
 }
-const HEADING_FIELDS = FIELDS.filter((f) => baseField(f) !== 'c');
-/** Score of a completion relative to an exact match of the typed word. */
-const PREFIX_WEIGHT = 0.6;
-const FUZZY_WEIGHT = 0.35;
+
+/** One term's postings: section × field, and the BM25 weight of the term there. */
+interface Postings {
+  /** section * FIELD_COUNT + field */
+  at: Int32Array;
+  weight: Float32Array;
+  /** Sections that contain the term (document frequency). */
+  df: number;
+}
+
+interface Expansion {
+  id: number;
+  weight: number;
+  /** Matched without a typo (the word itself, or a completion of the word being typed). */
+  exact: boolean;
+}
 
 export class LocalSearchEngine {
   readonly records: EngineRecord[];
-  private readonly mini: TermIndex;
-  /** 1 for records whose content is a code sample (see looksLikeCode). */
-  private readonly code: Uint8Array;
+  /** Per section: its records (record indices, in order). */
+  private readonly members: number[][] = [];
+  /** Per section: the record that stands for it (its heading, else its first record). */
+  private readonly lead: Int32Array;
+  private readonly pageOf: Int32Array;
+  private readonly pageCount: number;
+  /** MiniSearch's radix tree: term → term id. */
+  private readonly terms: SearchableMap<number>;
+  private readonly postings: Postings[] = [];
+  private readonly completionCache = new Map<string, number[]>();
+  private readonly filterCache = new Map<string, Uint8Array>();
+  // Per-query scratch space, one slot per section (reset after each query).
+  private readonly acc: Float64Array;
+  private readonly matched: Uint32Array;
+  private readonly inHeading: Uint32Array;
+  private readonly exact: Uint32Array;
+  private readonly touched: Int32Array;
+  private readonly perPage: Uint16Array;
 
   constructor(records: EngineRecord[]) {
     this.records = records;
-    this.mini = new TermIndex({
-      fields: [...FIELDS],
-      idField: 'id',
-      extractField: (doc, field) => (field === 'id' ? doc.id : fieldText(doc, field)),
-      tokenize: (text, field) => tokenizeForIndex(text, field?.endsWith(PART_SUFFIX) ? 'parts' : 'whole'),
-      processTerm: (term, field) => (field !== undefined && baseField(field) === 'c' && STOP_WORDS.has(term) ? null : term),
-      searchOptions: {tokenize: tokenizeQuery, processTerm: (t) => t},
+    const sectionOf = new Map<string, number>();
+    const pageIds = new Map<string, number>();
+    const pageOf: number[] = [];
+    records.forEach((r, i) => {
+      let s = sectionOf.get(r.url);
+      if (s === undefined) {
+        s = this.members.length;
+        sectionOf.set(r.url, s);
+        this.members.push([]);
+        let p = pageIds.get(r.url_without_anchor);
+        if (p === undefined) pageIds.set(r.url_without_anchor, (p = pageIds.size));
+        pageOf.push(p);
+      }
+      this.members[s]!.push(i);
     });
-    this.mini.addAll(records.map((r, id) => ({...r, id})));
-    this.code = Uint8Array.from(records, (r) => (r.content !== null && looksLikeCode(r.content) ? 1 : 0));
+    const n = this.members.length;
+    this.pageCount = pageIds.size;
+    this.pageOf = Int32Array.from(pageOf);
+    this.lead = Int32Array.from(this.members, (m) => m.find((i) => records[i]!.type !== 'content') ?? m[0]!);
+
+    // Tokenize every section's fields; count terms per (section, field).
+    const ids = new Map<string, number>();
+    const raw: number[][] = [];
+    const lengths = new Float64Array(n * FIELD_COUNT);
+    const totals = new Float64Array(FIELD_COUNT);
+    const counts = new Map<number, number>();
+    for (let s = 0; s < n; s++) {
+      const lead = records[this.lead[s]!]!;
+      const texts: string[][] = Array.from({length: WHOLE_FIELDS}, () => []);
+      LEVEL_KEYS.forEach((k, f) => {
+        const v = lead.hierarchy[k];
+        if (v !== null) texts[f]!.push(v);
+      });
+      for (const i of this.members[s]!) {
+        const c = records[i]!.content;
+        if (c !== null) texts[looksLikeCode(c) ? CODE : PROSE]!.push(c);
+      }
+      for (let f = 0; f < WHOLE_FIELDS; f++) {
+        if (texts[f]!.length === 0) continue;
+        const text = texts[f]!.join(' ');
+        for (const [kind, field] of [['whole', f], ['parts', f + WHOLE_FIELDS]] as const) {
+          counts.clear();
+          let len = 0;
+          for (const term of tokenizeForIndex(text, kind)) {
+            if (isBodyField(field) && STOP_WORDS.has(term)) continue;
+            len++;
+            let id = ids.get(term);
+            if (id === undefined) {
+              ids.set(term, (id = raw.length));
+              raw.push([]);
+            }
+            counts.set(id, (counts.get(id) ?? 0) + 1);
+          }
+          lengths[s * FIELD_COUNT + field] = len;
+          totals[field]! += len;
+          for (const [id, tf] of counts) raw[id]!.push(s * FIELD_COUNT + field, tf);
+        }
+      }
+    }
+    const avg = Array.from(totals, (t) => Math.max(1, t / Math.max(1, n)));
+    for (const list of raw) {
+      const m = list.length / 2;
+      const at = new Int32Array(m);
+      const weight = new Float32Array(m);
+      let df = 0;
+      let last = -1;
+      for (let j = 0; j < m; j++) {
+        const s = Math.floor(list[2 * j]! / FIELD_COUNT);
+        if (s !== last) (df++, (last = s));
+      }
+      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      for (let j = 0; j < m; j++) {
+        const key = list[2 * j]!;
+        const tf = list[2 * j + 1]!;
+        const field = key % FIELD_COUNT;
+        const len = lengths[key]!;
+        at[j] = key;
+        weight[j] = FIELD_BOOST[field]! * idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * len) / avg[field]!)));
+      }
+      this.postings.push({at, weight, df});
+    }
+    this.terms = new SearchableMap<number>();
+    for (const [term, id] of ids) this.terms.set(term, id);
+    this.acc = new Float64Array(n);
+    this.matched = new Uint32Array(n);
+    this.inHeading = new Uint32Array(n);
+    this.exact = new Uint32Array(n);
+    this.touched = new Int32Array(n);
+    this.perPage = new Uint16Array(this.pageCount);
   }
 
   static fromIndexFile(file: unknown): LocalSearchEngine {
     return new LocalSearchEngine(unpackRecords(file));
   }
 
-  /**
-   * Final score of MiniSearch's BM25 results, with what Algolia's ranking would weigh:
-   * how many query words matched, all of them in a title or heading, as a phrase, headings
-   * above paragraphs, and pages that talk about the query (many matching records) first.
-   */
-  private score(results: SearchResult[], terms: string[], prefixLast: boolean): RankedHit[] {
-    const perPage = new Map<string, number>();
-    for (const res of results) {
-      const page = this.records[res.id as number]!.url_without_anchor;
-      perPage.set(page, (perPage.get(page) ?? 0) + 1);
+  /** The most frequent completions of a prefix (term ids), without the prefix itself. */
+  private completions(prefix: string): number[] {
+    const cached = this.completionCache.get(prefix);
+    if (cached) return cached;
+    const found: {id: number; df: number; len: number}[] = [];
+    for (const [term, id] of this.terms.atPrefix(prefix)) {
+      if (term !== prefix) found.push({id, df: this.postings[id]!.df, len: term.length});
     }
-    const last = terms.length - 1;
-    const matcher = createMatcher(terms, prefixLast);
-    const phrase =
-      terms.length > 1
-        ? new RegExp(terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s_:./-]+') + (prefixLast ? '' : '\\b'), 'u')
-        : null;
-    // MiniSearch returns its results best first; only the best DETAILED_SCORING get the full
-    // score (the rest keep BM25 order behind them), so a one-letter query on a big site stays fast.
-    const head = results.length > DETAILED_SCORING ? results.slice(0, DETAILED_SCORING) : results;
-    const tail: RankedHit[] = [];
-    for (let k = head.length; k < results.length; k++) {
-      const index = results[k]!.id as number;
-      tail.push({index, record: this.records[index]!, score: -k});
-    }
-    const hits = head.map((res) => {
-      const index = res.id as number;
-      const record = this.records[index]!;
-      // MiniSearch multiplies by the number of matched query strings, completions included;
-      // count original words instead.
-      const inHeading = new Array<boolean>(terms.length).fill(false);
-      const matched = new Array<boolean>(terms.length).fill(false);
-      const typo = new Array<boolean>(terms.length).fill(true);
-      for (const [docTerm, fields] of Object.entries(res.match)) {
-        for (const {term: i} of matcher(docTerm)) {
-          const t = terms[i]!;
-          matched[i] = true;
-          if (docTerm === t || (prefixLast && i === last && docTerm.startsWith(t))) typo[i] = false;
-          if (fields.some((f) => baseField(f) !== 'c' && baseField(f) !== 'l0')) inHeading[i] = true;
-        }
-      }
-      const words = matched.filter(Boolean).length || 1;
-      let score = (res.score / Math.max(1, res.queryTerms.length)) * words;
-      // Like Algolia's first criterion: a match without typos beats one that needs them.
-      score *= TYPO_WEIGHT ** matched.filter((m, i) => m && typo[i]).length;
-      if (inHeading.every(Boolean)) score *= 2;
-      if (phrase && matched.every(Boolean) && this.phraseIn(record, phrase)) score *= 1.5;
-      score *= 1 + 0.25 * Math.log(perPage.get(record.url_without_anchor) ?? 1);
-      // Prose beats code samples (a request sample repeats the same header on every page), and
-      // a page's opening paragraphs say what it is about.
-      if (this.code[index] === 1) score *= CODE_WEIGHT;
-      score *= 1 + 0.3 / (1 + record.weight.position / 3);
-      // Headings beat the paragraphs under them; important pages beat others.
-      score *= (1 + record.weight.level / 200) * (1 + Math.max(0, record.weight.pageRank) / 100);
-      return {index, record, score};
-    });
-    return tail.length > 0 ? [...hits, ...tail] : hits;
+    found.sort((a, b) => b.df - a.df || a.len - b.len);
+    const out = found.slice(0, completionLimit(prefix)).map((f) => f.id);
+    if (this.completionCache.size > 500) this.completionCache.clear();
+    this.completionCache.set(prefix, out);
+    return out;
   }
 
-  private phraseIn(record: EngineRecord, phrase: RegExp): boolean {
-    const texts = [...LEVEL_KEYS.slice(1).map((k) => record.hierarchy[k]), record.content];
+  private expansions(term: string, prefix: boolean, fuzzy: boolean): Expansion[] {
+    const out: Expansion[] = [];
+    const exact = this.terms.get(term);
+    if (exact !== undefined) out.push({id: exact, weight: 1, exact: true});
+    if (prefix) {
+      for (const id of this.completions(term)) out.push({id, weight: PREFIX_WEIGHT, exact: true});
+    }
+    const typos = typosAllowed(term);
+    if (fuzzy && typos > 0) {
+      const seen = new Set(out.map((e) => e.id));
+      for (const [, [id, distance]] of this.terms.fuzzyGet(term, typos)) {
+        if (!seen.has(id)) out.push({id, weight: (FUZZY_WEIGHT * term.length) / (term.length + distance), exact: false});
+      }
+    }
+    return out;
+  }
+
+  private passes(filters: FacetFilters | undefined): Uint8Array | undefined {
+    if (!filters || filters.length === 0) return undefined;
+    const key = JSON.stringify(filters);
+    let pass = this.filterCache.get(key);
+    if (!pass) {
+      const keep = compileFacetFilters(filters);
+      pass = Uint8Array.from(this.lead, (i) => (keep(this.records[i]!) ? 1 : 0));
+      if (this.filterCache.size > 50) this.filterCache.clear();
+      this.filterCache.set(key, pass);
+    }
+    return pass;
+  }
+
+  /** Adds every query term's postings into the scratch arrays; returns how many sections were touched. */
+  private accumulate(terms: string[], prefixLast: boolean, fuzzy: boolean, pass: Uint8Array | undefined): number {
+    let touched = 0;
+    const last = terms.length - 1;
+    for (let t = 0; t < terms.length; t++) {
+      const bit = 1 << t;
+      const prefix = prefixLast && t === last;
+      // One typed letter is too little to read paragraphs for: it matches titles and headings.
+      const headingsOnly = prefix && terms[t]!.length <= 1;
+      for (const e of this.expansions(terms[t]!, prefix, fuzzy)) {
+        const {at, weight} = this.postings[e.id]!;
+        for (let j = 0; j < at.length; j++) {
+          const key = at[j]!;
+          const s = (key / FIELD_COUNT) | 0;
+          const field = key - s * FIELD_COUNT;
+          if (headingsOnly && isBodyField(field)) continue;
+          if (pass && pass[s] === 0) continue;
+          if (this.matched[s] === 0) this.touched[touched++] = s;
+          this.acc[s]! += e.weight * weight[j]!;
+          this.matched[s]! |= bit;
+          if (e.exact) this.exact[s]! |= bit;
+          if (isHeadingField(field)) this.inHeading[s]! |= bit;
+        }
+      }
+    }
+    return touched;
+  }
+
+  private reset(touched: number): void {
+    for (let j = 0; j < touched; j++) {
+      const s = this.touched[j]!;
+      this.acc[s] = 0;
+      this.matched[s] = 0;
+      this.inHeading[s] = 0;
+      this.exact[s] = 0;
+    }
+  }
+
+  private phraseIn(section: number, phrase: RegExp): boolean {
+    const lead = this.records[this.lead[section]!]!;
+    const texts = [...LEVEL_KEYS.slice(1).map((k) => lead.hierarchy[k]), ...this.members[section]!.map((i) => this.records[i]!.content)];
     return texts.some((t) => t !== null && phrase.test(normalizeTerm(decodeEntities(t))));
+  }
+
+  private compare = (a: {section: number; score: number}, b: {section: number; score: number}): number => {
+    if (b.score !== a.score) return b.score - a.score;
+    const ra = this.records[this.lead[a.section]!]!;
+    const rb = this.records[this.lead[b.section]!]!;
+    return (
+      rb.weight.pageRank - ra.weight.pageRank ||
+      rb.weight.level - ra.weight.level ||
+      ra.weight.position - rb.weight.position ||
+      this.lead[a.section]! - this.lead[b.section]!
+    );
+  };
+
+  /**
+   * Ranked sections (one hit per URL) for a query, best first: the first `need` in order, and
+   * how many match. The last word matches as a prefix unless followed by a space.
+   */
+  search(query: string, facetFilters?: FacetFilters, need = Infinity): {total: number; hits: RankedHit[]; sections: number[]} {
+    const prefixLast = !/\s$/.test(query);
+    const pass = this.passes(facetFilters);
+    const all = tokenizeQuery(query).slice(0, 30);
+    // Stop words are dropped from the query, except a last word still being typed.
+    const kept = all.filter((t, i) => !STOP_WORDS.has(t) || (prefixLast && i === all.length - 1));
+    const terms = kept.length > 0 ? kept : all;
+    let ranked: {section: number; score: number}[];
+    if (terms.length === 0) {
+      ranked = [];
+      for (let s = 0; s < this.members.length; s++) if (!pass || pass[s] === 1) ranked.push({section: s, score: 0});
+      ranked.sort(this.compare);
+    } else {
+      const exact = this.scoreTerms(terms, prefixLast, pass, need, false);
+      ranked = exact.ranked;
+      // Typos are forgiven only when the words as typed find too little (Algolia ranks typo
+      // matches below exact ones anyway): looking them up costs more than the rest.
+      if ((!exact.all || ranked.length < FUZZY_BELOW) && terms.some((t) => typosAllowed(t) > 0)) {
+        const forgiving = this.scoreTerms(terms, prefixLast, pass, need, true);
+        if ((forgiving.all && !exact.all) || (forgiving.all === exact.all && forgiving.ranked.length > ranked.length)) ranked = forgiving.ranked;
+      }
+    }
+    const sections = ranked.map((r) => r.section);
+    const top = ranked.slice(0, need);
+    const hits = top.map(({section, score}) => this.hitFor(section, score, terms, prefixLast));
+    return {total: ranked.length, hits, sections};
+  }
+
+  /** Scores the sections that match every term (or, if none does, any term), best first. */
+  private scoreTerms(
+    terms: string[],
+    prefixLast: boolean,
+    pass: Uint8Array | undefined,
+    need: number,
+    fuzzy: boolean,
+  ): {all: boolean; ranked: {section: number; score: number}[]} {
+    const touched = this.accumulate(terms, prefixLast, fuzzy, pass);
+    try {
+      const all = (1 << terms.length) - 1;
+      let required = all;
+      let any = false;
+      for (let j = 0; j < touched; j++) if (this.matched[this.touched[j]!] === all) (any = true), (j = touched);
+      if (!any) required = 0; // OR: any word may match
+      const perPage = this.perPage;
+      const candidates: number[] = [];
+      for (let j = 0; j < touched; j++) {
+        const s = this.touched[j]!;
+        if (required === 0 || this.matched[s] === required) {
+          candidates.push(s);
+          perPage[this.pageOf[s]!]! += 1;
+        }
+      }
+      const ranked = candidates.map((s) => {
+        const matched = this.matched[s]!;
+        const words = popcount(matched);
+        let score = this.acc[s]! * words;
+        // Like Algolia's first criterion: a match without typos beats one that needs them.
+        score *= TYPO_WEIGHT ** popcount(matched & ~this.exact[s]!);
+        const lead = this.records[this.lead[s]!]!;
+        if ((this.inHeading[s]! & matched) === matched) {
+          // Every word is in a title or heading: the heading itself is the hit.
+          score *= 2 * (1 + lead.weight.level / 200);
+        }
+        score *= 1 + 0.25 * Math.log(perPage[this.pageOf[s]!]!);
+        score *= 1 + Math.max(0, lead.weight.pageRank) / 100;
+        return {section: s, score};
+      });
+      for (const s of candidates) perPage[this.pageOf[s]!] = 0;
+      ranked.sort(this.compare);
+      if (terms.length > 1) {
+        const phrase = new RegExp(terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s_:./-]+') + (prefixLast ? '' : '\\b'), 'u');
+        const head = ranked.slice(0, Math.max(PHRASE_CHECKED, Number.isFinite(need) ? need : 0));
+        let changed = false;
+        for (const r of head) {
+          if (this.matched[r.section] === all && this.phraseIn(r.section, phrase)) (r.score *= 1.5), (changed = true);
+        }
+        if (changed) {
+          head.sort(this.compare);
+          ranked.splice(0, head.length, ...head);
+        }
+      }
+      return {all: any, ranked};
+    } finally {
+      this.reset(touched);
+    }
+  }
+
+  /** The record shown for a section: its heading if that holds every word, else its best paragraph. */
+  private hitFor(section: number, score: number, terms: string[], prefixLast: boolean): RankedHit {
+    const members = this.members[section]!;
+    const matcher = createMatcher(terms, prefixLast);
+    const found = (text: string | null): number => {
+      if (text === null) return 0;
+      let mask = 0;
+      for (const m of decodeEntities(text).matchAll(WORD)) {
+        for (const piece of wordPieces(m[0], 0)) for (const {term} of matcher(piece.term)) mask |= 1 << term;
+      }
+      return mask;
+    };
+    const lead = this.lead[section]!;
+    const leadRecord = this.records[lead]!;
+    let best = lead;
+    if (terms.length > 0 && leadRecord.type !== 'content') {
+      let headMask = 0;
+      for (const k of LEVEL_KEYS.slice(1)) headMask |= found(leadRecord.hierarchy[k]);
+      const all = (1 << terms.length) - 1;
+      if ((headMask & all) !== all) {
+        let bestWords = popcount(headMask & all);
+        for (const i of members) {
+          const r = this.records[i]!;
+          if (r.type !== 'content') continue;
+          const words = popcount((found(r.content) | headMask) & all);
+          if (words > bestWords) (bestWords = words), (best = i);
+        }
+      }
+    }
+    const record = this.records[best]!;
+    return {index: best, record, score};
   }
 
   /** Ranked, distinct by URL, filtered. The last word matches as a prefix unless followed by a space. */
   rank(query: string, facetFilters?: FacetFilters): RankedHit[] {
-    const prefixLast = !/\s$/.test(query);
-    const keep = facetFilters && facetFilters.length > 0 ? compileFacetFilters(facetFilters) : undefined;
-    const all = tokenizeQuery(query);
-    // Stop words are dropped from the query, except a last word still being typed.
-    const kept = all.filter((t, i) => !STOP_WORDS.has(t) || (prefixLast && i === all.length - 1));
-    const terms = kept.length > 0 ? kept : all;
-    let hits: RankedHit[];
-    if (terms.length === 0) {
-      hits = this.records.map((record, index) => ({index, record, score: 0}));
-    } else {
-      const last = terms.length - 1;
-      const queries = terms.map((t, i) => {
-        if (i !== last || !prefixLast) return t;
-        const more = this.mini.completions(t, completionLimit(t));
-        // One typed letter is too little to read paragraphs for: it matches titles and headings.
-        const fields = t.length <= 1 ? HEADING_FIELDS : undefined;
-        if (more.length === 0) return {queries: [t], fields};
-        return {combineWith: 'OR' as const, fields, queries: [t, {queries: more, fuzzy: false, boostTerm: () => PREFIX_WEIGHT}]};
-      });
-      const run = (combineWith: 'AND' | 'OR') =>
-        this.mini.search(
-          {combineWith, queries},
-          {
-            boost: BOOST,
-            prefix: false,
-            fuzzy: (t) => typosAllowed(t),
-            weights: {prefix: PREFIX_WEIGHT, fuzzy: FUZZY_WEIGHT},
-            filter: keep ? (res) => keep(this.records[res.id as number]!) : undefined,
-          },
-        );
-      let results = run('AND');
-      if (results.length === 0 && terms.length > 1) results = run('OR');
-      hits = this.score(results, terms, prefixLast);
-    }
-    if (terms.length === 0 && keep) hits = hits.filter((h) => keep(h.record));
-    hits.sort(
-      (a, b) =>
-        b.score - a.score ||
-        b.record.weight.pageRank - a.record.weight.pageRank ||
-        b.record.weight.level - a.record.weight.level ||
-        a.record.weight.position - b.record.weight.position,
-    );
-    const seen = new Set<string>();
-    return hits.filter((h) => (seen.has(h.record.url) ? false : (seen.add(h.record.url), true)));
+    return this.search(query, facetFilters).hits;
   }
+
+  /** The record standing for a section (facet counts). */
+  leadRecord(section: number): EngineRecord {
+    return this.records[this.lead[section]!]!;
+  }
+}
+
+function popcount(x: number): number {
+  let n = 0;
+  for (let v = x >>> 0; v; v &= v - 1) n++;
+  return n;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -807,7 +1151,8 @@ export function answerQuery(
   const hitsPerPage = Math.max(0, Math.min(1000, Number(params.hitsPerPage ?? 20)));
   const page = Math.max(0, Number(params.page ?? 0));
   const facetFilters = normalizeFacetFilters(params.facetFilters);
-  const ranked = engine.rank(query, facetFilters);
+  const wantFacets = asList(params.facets);
+  const {total, hits: ranked, sections} = engine.search(query, facetFilters, hitsPerPage > 0 ? (page + 1) * hitsPerPage : 0);
   const terms = tokenizeQuery(query);
   const prefixLast = !/\s$/.test(query);
   const hl: HighlightOptions = {
@@ -823,7 +1168,7 @@ export function answerQuery(
   const toHighlight = asList(params.attributesToHighlight);
   const toRetrieve = asList(params.attributesToRetrieve);
 
-  const nbHits = ranked.length;
+  const nbHits = total;
   const nbPages = hitsPerPage > 0 ? Math.ceil(nbHits / hitsPerPage) : 0;
   const slice = hitsPerPage > 0 ? ranked.slice(page * hitsPerPage, (page + 1) * hitsPerPage) : [];
   const hits = slice.map(({record}) => {
@@ -864,13 +1209,14 @@ export function answerQuery(
     processingTimeMS: 0,
     renderingContent: {},
   };
-  const facets = asList(params.facets);
+  const facets = wantFacets;
   if (facets && facets.length > 0) {
     const counts: Record<string, Record<string, number>> = {};
     const names = facets.includes('*') ? ['language', 'docusaurus_tag', 'version', 'type'] : facets;
     for (const name of names) {
       const c: Record<string, number> = {};
-      for (const {record} of ranked) {
+      for (const section of sections) {
+        const record = engine.leadRecord(section);
         const v = facetValue(record, name);
         if (v !== undefined) c[v] = (c[v] ?? 0) + 1;
       }

@@ -72,6 +72,7 @@ const WORD = /[\p{L}\p{N}_]+(?:[-:./@][\p{L}\p{N}_]+)*/gu;
 const TAIL_START = /[-:./@_]/;
 
 const ASCII = /^[ -~]*$/;
+const SPACE = /\s/;
 
 export function normalizeTerm(term: string): string {
   if (ASCII.test(term)) return term.toLowerCase();
@@ -165,9 +166,10 @@ function editDistanceWithin(a: string, b: string, max: number): boolean {
 }
 
 /** How a query term matches a document term: length of the highlighted part, or 0. */
-function matchLength(queryTerm: string, docTerm: string, prefix: boolean): number {
+function matchLength(queryTerm: string, docTerm: string, prefix: boolean, typoTerms?: TypoTerms): number {
   if (docTerm === queryTerm) return docTerm.length;
   if (prefix && queryTerm.length >= 1 && docTerm.startsWith(queryTerm)) return queryTerm.length;
+  if (typoTerms) return typoTerms.get(queryTerm)?.has(docTerm) ? docTerm.length : 0;
   const typos = typosAllowed(queryTerm);
   if (typos > 0 && editDistanceWithin(queryTerm, docTerm, typos)) return docTerm.length;
   if (prefix && typos > 0 && docTerm.length > queryTerm.length) {
@@ -196,7 +198,13 @@ export interface HighlightOptions {
 export type Matcher = (piece: string) => readonly {term: number; len: number}[];
 
 /** A memoizing matcher for one query: each distinct word is compared with the terms once. */
-export function createMatcher(terms: readonly string[], prefixLast: boolean): Matcher {
+/**
+ * The words of the index each query word matched with typos (from the engine's lookup); when
+ * given, the matcher forgives exactly those typos instead of comparing every word it meets.
+ */
+export type TypoTerms = ReadonlyMap<string, ReadonlySet<string>>;
+
+export function createMatcher(terms: readonly string[], prefixLast: boolean, typoTerms?: TypoTerms): Matcher {
   const memo = new Map<string, {term: number; len: number}[]>();
   const none: {term: number; len: number}[] = [];
   return (piece) => {
@@ -204,7 +212,7 @@ export function createMatcher(terms: readonly string[], prefixLast: boolean): Ma
     if (found === undefined) {
       found = none;
       for (let t = 0; t < terms.length; t++) {
-        const len = matchLength(terms[t]!, piece, prefixLast && t === terms.length - 1);
+        const len = matchLength(terms[t]!, piece, prefixLast && t === terms.length - 1, typoTerms);
         if (len > 0) (found === none ? (found = []) : found).push({term: t, len});
       }
       if (memo.size > 20_000) memo.clear();
@@ -230,40 +238,47 @@ function findMatches(text: string, opts: HighlightOptions): {ranges: [number, nu
   return result;
 }
 
+/** Whether the word at [start, end) of escaped text is the body of an entity (`lt` in `&lt;`). */
+function inEntity(text: string, start: number, end: number): boolean {
+  if (text.charCodeAt(end) !== 59 /* ; */) return false;
+  const before = text.charCodeAt(start - 1);
+  return before === 38 /* & */ || (before === 35 /* # */ && text.charCodeAt(start - 2) === 38);
+}
+
 function scanMatches(text: string, opts: HighlightOptions): {ranges: [number, number][]; found: Set<number>} {
   const ranges: [number, number][] = [];
   const found = new Set<number>();
   if (opts.terms.length === 0) return {ranges, found};
   const matcher = opts.matcher ?? createMatcher(opts.terms, opts.prefixLast);
-  // Scan only outside entities, so a tag never lands inside `&lt;`.
-  let cursor = 0;
-  const segments: [number, number][] = [];
-  for (const m of text.matchAll(ENTITY)) {
-    segments.push([cursor, m.index]);
-    cursor = m.index + m[0].length;
-  }
-  segments.push([cursor, text.length]);
-  for (const [from, to] of segments) {
-    const plain = text.slice(from, to);
-    for (const m of plain.matchAll(WORD)) {
-      const pieces = wordPieces(m[0], from + m.index);
-      const done = new Set<number>();
-      for (const piece of pieces) {
-        for (const {term, len} of matcher(piece.term)) {
-          if (done.has(term)) continue;
-          done.add(term);
-          found.add(term);
-          ranges.push([piece.start, Math.min(piece.end, piece.start + len)]);
-        }
+  const word = new RegExp(WORD.source, 'gu');
+  for (let m = word.exec(text); m !== null; m = word.exec(text)) {
+    const start = m.index;
+    const w = m[0];
+    // Scan only outside entities, so a tag never lands inside `&lt;`.
+    if (inEntity(text, start, start + w.length)) continue;
+    if (PLAIN.test(w)) {
+      for (const {term, len} of matcher(w.toLowerCase())) {
+        found.add(term);
+        ranges.push([start, start + Math.min(w.length, len)]);
+      }
+      continue;
+    }
+    let done = 0;
+    for (const piece of wordPieces(w, start)) {
+      for (const {term, len} of matcher(piece.term)) {
+        if (done & (1 << term)) continue;
+        done |= 1 << term;
+        found.add(term);
+        ranges.push([piece.start, Math.min(piece.end, piece.start + len)]);
       }
     }
   }
-  ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  if (ranges.length > 1) ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
   const merged: [number, number][] = [];
   for (const r of ranges) {
     const last = merged[merged.length - 1];
     if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
-    else merged.push([r[0], r[1]]);
+    else merged.push(r);
   }
   return {ranges: merged, found};
 }
@@ -302,20 +317,41 @@ export function highlight(text: string, opts: HighlightOptions): HighlightValue 
 /** Algolia's `_snippetResult` entry: `words` words around the first match, `…` where cut. */
 export function snippet(text: string, words: number, opts: HighlightOptions & {ellipsis: string}): HighlightValue {
   const {ranges, found} = findMatches(text, opts);
-  const spans = Array.from(text.matchAll(/\S+/g), (m) => [m.index, m.index + m[0].length] as [number, number]);
+  // Walk words out from the first match (never over the whole text): floor(words / 4) words
+  // before it, the rest from it on, moved earlier when the text ends first.
   const count = Math.max(1, words);
-  let first = 0;
-  if (ranges.length > 0) {
-    const hit = ranges[0]![0];
-    const idx = spans.findIndex(([, e]) => e > hit);
-    first = Math.max(0, Math.min(idx - Math.floor(count / 4), spans.length - count));
+  const isSpace = (i: number) => SPACE.test(text[i]!);
+  const end = text.length;
+  let pos = ranges.length > 0 ? ranges[0]![0] : 0;
+  while (pos < end && isSpace(pos)) pos++;
+  while (pos > 0 && !isSpace(pos - 1)) pos--;
+  let from = pos;
+  let before = 0;
+  const stepBack = (): boolean => {
+    let i = from;
+    while (i > 0 && isSpace(i - 1)) i--;
+    if (i === 0) return false;
+    while (i > 0 && !isSpace(i - 1)) i--;
+    from = i;
+    return true;
+  };
+  while (before < Math.floor(count / 4) && stepBack()) before++;
+  let to = pos;
+  let taken = 0;
+  for (let i = pos; taken < count - before && i < end; ) {
+    while (i < end && isSpace(i)) i++;
+    if (i >= end) break;
+    while (i < end && !isSpace(i)) i++;
+    to = i;
+    taken++;
   }
-  const last = Math.min(spans.length, first + count);
+  while (before + taken < count && stepBack()) before++;
   let value = '';
-  if (spans.length > 0) {
-    value = applyRanges(text, ranges, opts.preTag, opts.postTag, spans[first]![0], spans[last - 1]![1]);
-    if (first > 0) value = opts.ellipsis + value;
-    if (last < spans.length) value += ` ${opts.ellipsis}`;
+  if (taken > 0 || before > 0) {
+    if (taken === 0) to = from;
+    value = applyRanges(text, ranges, opts.preTag, opts.postTag, from, to);
+    if (/\S/.test(text.slice(0, from))) value = opts.ellipsis + value;
+    if (/\S/.test(text.slice(to))) value += ` ${opts.ellipsis}`;
   }
   return {
     value,
@@ -584,6 +620,8 @@ const FUZZY_WEIGHT = 0.35;
 const FUZZY_BELOW = 5;
 /** Candidates that get the phrase check (a regex over their text). */
 const PHRASE_CHECKED = 100;
+/** Words found only in different paragraphs of a section count for less than in one. */
+const SPREAD_WEIGHT = 0.25;
 
 export interface RankedHit {
   /** Index of the record shown for this hit. */
@@ -656,6 +694,8 @@ interface Postings {
 
 interface Expansion {
   id: number;
+  /** The index word (for typo matches only). */
+  term?: string;
   weight: number;
   /** Matched without a typo (the word itself, or a completion of the word being typed). */
   exact: boolean;
@@ -674,6 +714,7 @@ export class LocalSearchEngine {
   private readonly postings: Postings[] = [];
   private readonly completionCache = new Map<string, number[]>();
   private readonly filterCache = new Map<string, Uint8Array>();
+  private readonly plain: (string | undefined)[] = [];
   // Per-query scratch space, one slot per section (reset after each query).
   private readonly acc: Float64Array;
   private readonly matched: Uint32Array;
@@ -744,22 +785,28 @@ export class LocalSearchEngine {
       }
     }
     const avg = Array.from(totals, (t) => Math.max(1, t / Math.max(1, n)));
+    const fieldDf = new Int32Array(FIELD_COUNT);
     for (const list of raw) {
       const m = list.length / 2;
       const at = new Int32Array(m);
       const weight = new Float32Array(m);
       let df = 0;
       let last = -1;
+      fieldDf.fill(0);
       for (let j = 0; j < m; j++) {
-        const s = Math.floor(list[2 * j]! / FIELD_COUNT);
+        const key = list[2 * j]!;
+        const s = Math.floor(key / FIELD_COUNT);
+        fieldDf[key - s * FIELD_COUNT]! += 1;
         if (s !== last) (df++, (last = s));
       }
-      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
       for (let j = 0; j < m; j++) {
         const key = list[2 * j]!;
         const tf = list[2 * j + 1]!;
         const field = key % FIELD_COUNT;
         const len = lengths[key]!;
+        // As MiniSearch: a word's rarity is counted per field (rare in titles, common in text).
+        const fdf = fieldDf[field]!;
+        const idf = Math.log(1 + (n - fdf + 0.5) / (fdf + 0.5));
         at[j] = key;
         weight[j] = FIELD_BOOST[field]! * idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * len) / avg[field]!)));
       }
@@ -804,8 +851,8 @@ export class LocalSearchEngine {
     const typos = typosAllowed(term);
     if (fuzzy && typos > 0) {
       const seen = new Set(out.map((e) => e.id));
-      for (const [, [id, distance]] of this.terms.fuzzyGet(term, typos)) {
-        if (!seen.has(id)) out.push({id, weight: (FUZZY_WEIGHT * term.length) / (term.length + distance), exact: false});
+      for (const [word, [id, distance]] of this.terms.fuzzyGet(term, typos)) {
+        if (!seen.has(id)) out.push({id, term: word, weight: (FUZZY_WEIGHT * term.length) / (term.length + distance), exact: false});
       }
     }
     return out;
@@ -825,7 +872,7 @@ export class LocalSearchEngine {
   }
 
   /** Adds every query term's postings into the scratch arrays; returns how many sections were touched. */
-  private accumulate(terms: string[], prefixLast: boolean, fuzzy: boolean, pass: Uint8Array | undefined): number {
+  private accumulate(terms: string[], prefixLast: boolean, fuzzy: boolean, pass: Uint8Array | undefined, typoTerms: Map<string, Set<string>>): number {
     let touched = 0;
     const last = terms.length - 1;
     for (let t = 0; t < terms.length; t++) {
@@ -834,6 +881,10 @@ export class LocalSearchEngine {
       // One typed letter is too little to read paragraphs for: it matches titles and headings.
       const headingsOnly = prefix && terms[t]!.length <= 1;
       for (const e of this.expansions(terms[t]!, prefix, fuzzy)) {
+        if (e.term !== undefined) {
+          const set = typoTerms.get(terms[t]!) ?? new Set<string>();
+          typoTerms.set(terms[t]!, set.add(e.term));
+        }
         const {at, weight} = this.postings[e.id]!;
         for (let j = 0; j < at.length; j++) {
           const key = at[j]!;
@@ -884,7 +935,11 @@ export class LocalSearchEngine {
    * Ranked sections (one hit per URL) for a query, best first: the first `need` in order, and
    * how many match. The last word matches as a prefix unless followed by a space.
    */
-  search(query: string, facetFilters?: FacetFilters, need = Infinity): {total: number; hits: RankedHit[]; sections: number[]} {
+  search(
+    query: string,
+    facetFilters?: FacetFilters,
+    need = Infinity,
+  ): {total: number; hits: RankedHit[]; sections: number[]; typoTerms: TypoTerms} {
     const prefixLast = !/\s$/.test(query);
     const pass = this.passes(facetFilters);
     const all = tokenizeQuery(query).slice(0, 30);
@@ -892,6 +947,7 @@ export class LocalSearchEngine {
     const kept = all.filter((t, i) => !STOP_WORDS.has(t) || (prefixLast && i === all.length - 1));
     const terms = kept.length > 0 ? kept : all;
     let ranked: {section: number; score: number}[];
+    let typoTerms: TypoTerms = new Map();
     if (terms.length === 0) {
       ranked = [];
       for (let s = 0; s < this.members.length; s++) if (!pass || pass[s] === 1) ranked.push({section: s, score: 0});
@@ -903,13 +959,16 @@ export class LocalSearchEngine {
       // matches below exact ones anyway): looking them up costs more than the rest.
       if ((!exact.all || ranked.length < FUZZY_BELOW) && terms.some((t) => typosAllowed(t) > 0)) {
         const forgiving = this.scoreTerms(terms, prefixLast, pass, need, true);
-        if ((forgiving.all && !exact.all) || (forgiving.all === exact.all && forgiving.ranked.length > ranked.length)) ranked = forgiving.ranked;
+        if ((forgiving.all && !exact.all) || (forgiving.all === exact.all && forgiving.ranked.length > ranked.length)) {
+          ranked = forgiving.ranked;
+          typoTerms = forgiving.typoTerms;
+        }
       }
     }
     const sections = ranked.map((r) => r.section);
     const top = ranked.slice(0, need);
-    const hits = top.map(({section, score}) => this.hitFor(section, score, terms, prefixLast));
-    return {total: ranked.length, hits, sections};
+    const hits = top.map(({section, score}) => this.hitFor(section, score, terms, typoTerms));
+    return {total: ranked.length, hits, sections, typoTerms};
   }
 
   /** Scores the sections that match every term (or, if none does, any term), best first. */
@@ -919,8 +978,9 @@ export class LocalSearchEngine {
     pass: Uint8Array | undefined,
     need: number,
     fuzzy: boolean,
-  ): {all: boolean; ranked: {section: number; score: number}[]} {
-    const touched = this.accumulate(terms, prefixLast, fuzzy, pass);
+  ): {all: boolean; ranked: {section: number; score: number}[]; typoTerms: Map<string, Set<string>>} {
+    const typoTerms = new Map<string, Set<string>>();
+    const touched = this.accumulate(terms, prefixLast, fuzzy, pass, typoTerms);
     try {
       const all = (1 << terms.length) - 1;
       let required = all;
@@ -954,54 +1014,78 @@ export class LocalSearchEngine {
       for (const s of candidates) perPage[this.pageOf[s]!] = 0;
       ranked.sort(this.compare);
       if (terms.length > 1) {
+        // Only the best candidates are read: are the words together in one record (a heading, or
+        // a paragraph under its headings), and do they form a phrase?
         const phrase = new RegExp(terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s_:./-]+') + (prefixLast ? '' : '\\b'), 'u');
-        const head = ranked.slice(0, Math.max(PHRASE_CHECKED, Number.isFinite(need) ? need : 0));
-        let changed = false;
+        let head = ranked.slice(0, Math.max(PHRASE_CHECKED, Number.isFinite(need) ? need : 0));
+        const checked = head.length;
+        const spread = new Set<{section: number; score: number}>();
         for (const r of head) {
-          if (this.matched[r.section] === all && this.phraseIn(r.section, phrase)) (r.score *= 1.5), (changed = true);
+          if (this.matched[r.section] !== all) continue;
+          if (this.bestRecord(r.section, terms, typoTerms).words < terms.length) spread.add(r);
+          else if (this.phraseIn(r.section, phrase)) r.score *= 1.5;
         }
-        if (changed) {
-          head.sort(this.compare);
-          ranked.splice(0, head.length, ...head);
-        }
+        // Like per-paragraph records: a section whose words are only in different paragraphs
+        // is no hit while others hold them together (and counts for less when none does).
+        if (spread.size < head.length) head = head.filter((r) => !spread.has(r));
+        else for (const r of spread) r.score *= SPREAD_WEIGHT;
+        head.sort(this.compare);
+        ranked.splice(0, checked, ...head);
       }
-      return {all: any, ranked};
+      return {all: any, ranked, typoTerms};
     } finally {
       this.reset(touched);
     }
   }
 
-  /** The record shown for a section: its heading if that holds every word, else its best paragraph. */
-  private hitFor(section: number, score: number, terms: string[], prefixLast: boolean): RankedHit {
-    const members = this.members[section]!;
-    const matcher = createMatcher(terms, prefixLast);
-    const found = (text: string | null): number => {
-      if (text === null) return 0;
-      let mask = 0;
-      for (const m of decodeEntities(text).matchAll(WORD)) {
-        for (const piece of wordPieces(m[0], 0)) for (const {term} of matcher(piece.term)) mask |= 1 << term;
-      }
+  /** Lowercased plain text of a record's heading (lvl1..) and content, kept once computed. */
+  private plainText(i: number): string {
+    let text = this.plain[i];
+    if (text === undefined) {
+      const r = this.records[i]!;
+      const parts = r.type === 'content' ? [r.content] : LEVEL_KEYS.slice(1).map((k) => r.hierarchy[k]);
+      text = normalizeTerm(decodeEntities(parts.filter((p) => p !== null).join(' ')));
+      this.plain[i] = text;
+    }
+    return text;
+  }
+
+  /**
+   * The record shown for a section: its heading if that holds every word, else the paragraph
+   * that holds most of them with its headings (words found as substrings: a choice among a few
+   * records, not a match), and how many words that record holds.
+   */
+  private bestRecord(section: number, terms: string[], typoTerms: TypoTerms): {index: number; words: number} {
+    const lead = this.lead[section]!;
+    if (terms.length === 0) return {index: lead, words: 0};
+    const has = (text: string, t: string) => {
+      if (text.includes(t)) return true;
+      const typos = typoTerms.get(t);
+      if (typos) for (const w of typos) if (text.includes(w)) return true;
+      return false;
+    };
+    const count = (text: string, mask: number) => {
+      for (let k = 0; k < terms.length; k++) if (!(mask & (1 << k)) && has(text, terms[k]!)) mask |= 1 << k;
       return mask;
     };
-    const lead = this.lead[section]!;
-    const leadRecord = this.records[lead]!;
+    const all = (1 << terms.length) - 1;
+    const headMask = this.records[lead]!.type === 'content' ? 0 : count(this.plainText(lead), 0);
     let best = lead;
-    if (terms.length > 0 && leadRecord.type !== 'content') {
-      let headMask = 0;
-      for (const k of LEVEL_KEYS.slice(1)) headMask |= found(leadRecord.hierarchy[k]);
-      const all = (1 << terms.length) - 1;
-      if ((headMask & all) !== all) {
-        let bestWords = popcount(headMask & all);
-        for (const i of members) {
-          const r = this.records[i]!;
-          if (r.type !== 'content') continue;
-          const words = popcount((found(r.content) | headMask) & all);
-          if (words > bestWords) (bestWords = words), (best = i);
-        }
+    let bestWords = popcount(headMask);
+    if (headMask !== all) {
+      for (const i of this.members[section]!) {
+        if (this.records[i]!.type !== 'content') continue;
+        const words = popcount(count(this.plainText(i), headMask));
+        if (words > bestWords) (bestWords = words), (best = i);
+        if (words === terms.length) break;
       }
     }
-    const record = this.records[best]!;
-    return {index: best, record, score};
+    return {index: best, words: bestWords};
+  }
+
+  private hitFor(section: number, score: number, terms: string[], typoTerms: TypoTerms): RankedHit {
+    const {index} = this.bestRecord(section, terms, typoTerms);
+    return {index, record: this.records[index]!, score};
   }
 
   /** Ranked, distinct by URL, filtered. The last word matches as a prefix unless followed by a space. */
@@ -1152,7 +1236,7 @@ export function answerQuery(
   const page = Math.max(0, Number(params.page ?? 0));
   const facetFilters = normalizeFacetFilters(params.facetFilters);
   const wantFacets = asList(params.facets);
-  const {total, hits: ranked, sections} = engine.search(query, facetFilters, hitsPerPage > 0 ? (page + 1) * hitsPerPage : 0);
+  const {total, hits: ranked, sections, typoTerms} = engine.search(query, facetFilters, hitsPerPage > 0 ? (page + 1) * hitsPerPage : 0);
   const terms = tokenizeQuery(query);
   const prefixLast = !/\s$/.test(query);
   const hl: HighlightOptions = {
@@ -1160,7 +1244,7 @@ export function answerQuery(
     prefixLast,
     preTag: params.highlightPreTag ?? DEFAULT_HIGHLIGHT_PRE,
     postTag: params.highlightPostTag ?? DEFAULT_HIGHLIGHT_POST,
-    matcher: createMatcher(terms, prefixLast),
+    matcher: createMatcher(terms, prefixLast, typoTerms),
     cache: new Map(),
   };
   const ellipsis = params.snippetEllipsisText ?? '…';

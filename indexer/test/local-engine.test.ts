@@ -13,7 +13,6 @@ import {
   LocalSearchEngine,
   modalOrder,
   modalParams,
-  objectIdLength,
   snippet,
   tokenizeForIndex,
   tokenizeQuery,
@@ -104,17 +103,54 @@ test('publish-local writes a compact file that loads back to the same records', 
   const back = unpackRecords(JSON.parse(text));
   const original = recordListSchema.parse(SITE_RECORDS);
   assert.deepEqual(back.map((r) => ({...r, objectID: ''})), original.map((r) => ({...r, objectID: ''})));
-  back.forEach((r, i) => assert.ok(original[i]!.objectID.startsWith(r.objectID)));
   assert.equal(new Set(back.map((r) => r.objectID)).size, back.length, 'objectIDs stay unique');
   assert.deepEqual(buildLocalIndex(SITE_RECORDS), JSON.parse(text));
   const engine = await loadLocalIndex(file);
   assert.equal(engine.records.length, SITE_RECORDS.length);
 });
 
-test('objectIDs are cut to the shortest unique prefix of at least 12 characters', () => {
-  assert.equal(objectIdLength(['0123456789abcdef01234567', 'fedcba9876543210fedcba98']), 12);
-  assert.equal(objectIdLength(['0123456789abcdef01234567', '0123456789abcdef0123xxxx']), 21);
-  assert.equal(objectIdLength(['short', 'other']), 5);
+test('a page and a heading are stored once, not on every record under them', () => {
+  // A page as the extractor writes it: title, intro, a section with three paragraphs.
+  const page = `${ORIGIN}/docs/v2/batteries`;
+  const base = {url_without_anchor: page, language: 'en', docusaurus_tag: 'docs-default-current', version: 'current'};
+  const levels = (l1: string, l2: string | null = null) => ({lvl0: 'API v2', lvl1: l1, lvl2: l2, lvl3: null, lvl4: null, lvl5: null, lvl6: null});
+  const records = recordListSchema.parse([
+    {...base, objectID: 'a', url: page, anchor: null, type: 'lvl1', hierarchy: levels('Batteries'), content: null, weight: {pageRank: 0, level: 90, position: 0}},
+    {...base, objectID: 'b', url: page, anchor: null, type: 'content', hierarchy: levels('Batteries'), content: 'Control the batteries.', weight: {pageRank: 0, level: 0, position: 1}},
+    {...base, objectID: 'c', url: `${page}#battery-mode`, anchor: 'battery-mode', type: 'lvl2', hierarchy: levels('Batteries', 'Battery mode'), content: null, weight: {pageRank: 0, level: 80, position: 0}},
+    ...['zero', 'to_full', 'standby'].map((m, i) => ({
+      ...base,
+      objectID: `d${i}`,
+      url: `${page}#battery-mode`,
+      anchor: 'battery-mode',
+      type: 'content',
+      hierarchy: levels('Batteries', 'Battery mode'),
+      content: `The mode ${m}.`,
+      weight: {pageRank: 0, level: 0, position: i + 1},
+    })),
+  ]);
+  const file = buildLocalIndex(records);
+  const json = JSON.stringify(file);
+  for (const once of ['"Batteries"', '"Battery mode"', '"API v2"', 'docs-default-current', '/docs/v2/batteries']) {
+    assert.equal(json.split(once).length - 1, 1, `${once} appears once in ${json}`);
+  }
+  assert.deepEqual(file.exceptions, [], 'every record is where the layout predicts it');
+  assert.deepEqual(unpackRecords(JSON.parse(json)).map((r) => ({...r, objectID: ''})), records.map((r) => ({...r, objectID: ''})));
+});
+
+test('local objectIDs are stable: editing one paragraph renames no other record', () => {
+  const records = recordListSchema.parse(SITE_RECORDS);
+  const before = unpackRecords(JSON.parse(JSON.stringify(buildLocalIndex(records))));
+  const i = records.findIndex((r) => r.type === 'content');
+  const edited = records.map((r, k) => (k === i ? {...r, content: `${r.content} (edited)`} : r));
+  const inserted = [...edited.slice(0, i), {...records[i]!, content: 'A new paragraph.'}, ...edited.slice(i)];
+  const after = unpackRecords(JSON.parse(JSON.stringify(buildLocalIndex(inserted))));
+  const kept = after.filter((r) => r.content !== 'A new paragraph.');
+  assert.equal(kept.length, before.length);
+  kept.forEach((r, k) => {
+    if (k === i) assert.notEqual(r.objectID, before[k]!.objectID);
+    else assert.equal(r.objectID, before[k]!.objectID, `record ${k}`);
+  });
 });
 
 test('loading a missing or foreign file fails with one line that says what to do', async () => {
@@ -126,5 +162,5 @@ test('loading a missing or foreign file fails with one line that says what to do
   await writeFile(path.join(dir, 'bad.json'), '{not json');
   await assert.rejects(loadLocalIndex(path.join(dir, 'bad.json')), {message: `${path.join(dir, 'bad.json')} is not a local search index (invalid JSON)`});
   await writeFile(path.join(dir, 'other.json'), '[1,2]');
-  await assert.rejects(loadLocalIndex(path.join(dir, 'other.json')), {message: `${path.join(dir, 'other.json')} is not a local search index (format 1 expected)`});
+  await assert.rejects(loadLocalIndex(path.join(dir, 'other.json')), {message: `${path.join(dir, 'other.json')} is not a local search index (format 2 expected)`});
 });

@@ -245,32 +245,70 @@ function inEntity(text: string, start: number, end: number): boolean {
   return before === 38 /* & */ || (before === 35 /* # */ && text.charCodeAt(start - 2) === 38);
 }
 
-function scanMatches(text: string, opts: HighlightOptions): {ranges: [number, number][]; found: Set<number>} {
-  const ranges: [number, number][] = [];
-  const found = new Set<number>();
-  if (opts.terms.length === 0) return {ranges, found};
-  const matcher = opts.matcher ?? createMatcher(opts.terms, opts.prefixLast);
+/** The pieces of every word of an escaped text (entities skipped), as flat lists. */
+interface TextPieces {
+  terms: string[];
+  starts: number[];
+  ends: number[];
+  /** Which word each piece belongs to. */
+  words: number[];
+}
+
+const piecesCache = new Map<string, TextPieces>();
+const PIECES_CACHED = 5000;
+
+/**
+ * Texts are split into pieces once and kept (a bounded cache): while a reader types, the same
+ * records come back keystroke after keystroke, and only their matching is redone.
+ */
+function textPieces(text: string): TextPieces {
+  let tp = piecesCache.get(text);
+  if (tp) return tp;
+  tp = {terms: [], starts: [], ends: [], words: []};
   const word = new RegExp(WORD.source, 'gu');
+  let n = 0;
   for (let m = word.exec(text); m !== null; m = word.exec(text)) {
     const start = m.index;
     const w = m[0];
     // Scan only outside entities, so a tag never lands inside `&lt;`.
     if (inEntity(text, start, start + w.length)) continue;
     if (PLAIN.test(w)) {
-      for (const {term, len} of matcher(w.toLowerCase())) {
-        found.add(term);
-        ranges.push([start, start + Math.min(w.length, len)]);
-      }
+      tp.terms.push(w.toLowerCase());
+      tp.starts.push(start);
+      tp.ends.push(start + w.length);
+      tp.words.push(n++);
       continue;
     }
-    let done = 0;
     for (const piece of wordPieces(w, start)) {
-      for (const {term, len} of matcher(piece.term)) {
-        if (done & (1 << term)) continue;
-        done |= 1 << term;
-        found.add(term);
-        ranges.push([piece.start, Math.min(piece.end, piece.start + len)]);
-      }
+      tp.terms.push(piece.term);
+      tp.starts.push(piece.start);
+      tp.ends.push(piece.end);
+      tp.words.push(n);
+    }
+    n++;
+  }
+  if (piecesCache.size >= PIECES_CACHED) piecesCache.clear();
+  piecesCache.set(text, tp);
+  return tp;
+}
+
+function scanMatches(text: string, opts: HighlightOptions): {ranges: [number, number][]; found: Set<number>} {
+  const ranges: [number, number][] = [];
+  const found = new Set<number>();
+  if (opts.terms.length === 0) return {ranges, found};
+  const matcher = opts.matcher ?? createMatcher(opts.terms, opts.prefixLast);
+  const {terms, starts, ends, words} = textPieces(text);
+  let word = -1;
+  let done = 0;
+  for (let p = 0; p < terms.length; p++) {
+    const matches = matcher(terms[p]!);
+    if (matches.length === 0) continue;
+    if (words[p] !== word) (word = words[p]!), (done = 0);
+    for (const {term, len} of matches) {
+      if (done & (1 << term)) continue;
+      done |= 1 << term;
+      found.add(term);
+      ranges.push([starts[p]!, Math.min(ends[p]!, starts[p]! + len)]);
     }
   }
   if (ranges.length > 1) ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
@@ -690,6 +728,8 @@ interface Postings {
   weight: Float32Array;
   /** Sections that contain the term (document frequency). */
   df: number;
+  /** Postings before this index are in titles and headings, the rest in body text. */
+  bodyStart: number;
 }
 
 interface Expansion {
@@ -799,18 +839,26 @@ export class LocalSearchEngine {
         fieldDf[key - s * FIELD_COUNT]! += 1;
         if (s !== last) (df++, (last = s));
       }
-      for (let j = 0; j < m; j++) {
-        const key = list[2 * j]!;
-        const tf = list[2 * j + 1]!;
-        const field = key % FIELD_COUNT;
-        const len = lengths[key]!;
-        // As MiniSearch: a word's rarity is counted per field (rare in titles, common in text).
-        const fdf = fieldDf[field]!;
-        const idf = Math.log(1 + (n - fdf + 0.5) / (fdf + 0.5));
-        at[j] = key;
-        weight[j] = FIELD_BOOST[field]! * idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * len) / avg[field]!)));
+      // Title and heading postings first, body text after (a one-letter query reads only the first).
+      let k = 0;
+      let bodyStart = 0;
+      for (const body of [false, true]) {
+        if (body) bodyStart = k;
+        for (let j = 0; j < m; j++) {
+          const key = list[2 * j]!;
+          const tf = list[2 * j + 1]!;
+          const field = key % FIELD_COUNT;
+          if (isBodyField(field) !== body) continue;
+          const len = lengths[key]!;
+          // As MiniSearch: a word's rarity is counted per field (rare in titles, common in text).
+          const fdf = fieldDf[field]!;
+          const idf = Math.log(1 + (n - fdf + 0.5) / (fdf + 0.5));
+          at[k] = key;
+          weight[k] = FIELD_BOOST[field]! * idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * len) / avg[field]!)));
+          k++;
+        }
       }
-      this.postings.push({at, weight, df});
+      this.postings.push({at, weight, df, bodyStart});
     }
     this.terms = new SearchableMap<number>();
     for (const [term, id] of ids) this.terms.set(term, id);
@@ -885,12 +933,12 @@ export class LocalSearchEngine {
           const set = typoTerms.get(terms[t]!) ?? new Set<string>();
           typoTerms.set(terms[t]!, set.add(e.term));
         }
-        const {at, weight} = this.postings[e.id]!;
-        for (let j = 0; j < at.length; j++) {
+        const {at, weight, bodyStart} = this.postings[e.id]!;
+        const end = headingsOnly ? bodyStart : at.length;
+        for (let j = 0; j < end; j++) {
           const key = at[j]!;
           const s = (key / FIELD_COUNT) | 0;
           const field = key - s * FIELD_COUNT;
-          if (headingsOnly && isBodyField(field)) continue;
           if (pass && pass[s] === 0) continue;
           if (this.matched[s] === 0) this.touched[touched++] = s;
           this.acc[s]! += e.weight * weight[j]!;
@@ -939,14 +987,15 @@ export class LocalSearchEngine {
     query: string,
     facetFilters?: FacetFilters,
     need = Infinity,
-  ): {total: number; hits: RankedHit[]; sections: number[]; typoTerms: TypoTerms} {
+  ): {total: number; hits: RankedHit[]; sections: () => number[]; typoTerms: TypoTerms} {
     const prefixLast = !/\s$/.test(query);
     const pass = this.passes(facetFilters);
     const all = tokenizeQuery(query).slice(0, 30);
     // Stop words are dropped from the query, except a last word still being typed.
     const kept = all.filter((t, i) => !STOP_WORDS.has(t) || (prefixLast && i === all.length - 1));
     const terms = kept.length > 0 ? kept : all;
-    let ranked: {section: number; score: number}[];
+    let ranked: Scored[];
+    let others: Int32Array = new Int32Array(0);
     let typoTerms: TypoTerms = new Map();
     if (terms.length === 0) {
       ranked = [];
@@ -954,21 +1003,26 @@ export class LocalSearchEngine {
       ranked.sort(this.compare);
     } else {
       const exact = this.scoreTerms(terms, prefixLast, pass, need, false);
-      ranked = exact.ranked;
+      ({ranked, others} = exact);
+      const count = (r: {ranked: Scored[]; others: Int32Array}) => r.ranked.length + r.others.length;
       // Typos are forgiven only when the words as typed find too little (Algolia ranks typo
       // matches below exact ones anyway): looking them up costs more than the rest.
-      if ((!exact.all || ranked.length < FUZZY_BELOW) && terms.some((t) => typosAllowed(t) > 0)) {
+      if ((!exact.all || count(exact) < FUZZY_BELOW) && terms.some((t) => typosAllowed(t) > 0)) {
         const forgiving = this.scoreTerms(terms, prefixLast, pass, need, true);
-        if ((forgiving.all && !exact.all) || (forgiving.all === exact.all && forgiving.ranked.length > ranked.length)) {
-          ranked = forgiving.ranked;
-          typoTerms = forgiving.typoTerms;
+        if ((forgiving.all && !exact.all) || (forgiving.all === exact.all && count(forgiving) > count(exact))) {
+          ({ranked, others, typoTerms} = forgiving);
         }
       }
     }
-    const sections = ranked.map((r) => r.section);
     const top = ranked.slice(0, need);
     const hits = top.map(({section, score}) => this.hitFor(section, score, terms, typoTerms));
-    return {total: ranked.length, hits, sections, typoTerms};
+    const rest = others;
+    return {
+      total: ranked.length + rest.length,
+      hits,
+      sections: () => [...ranked.map((r) => r.section), ...rest],
+      typoTerms,
+    };
   }
 
   /** Scores the sections that match every term (or, if none does, any term), best first. */
@@ -978,7 +1032,7 @@ export class LocalSearchEngine {
     pass: Uint8Array | undefined,
     need: number,
     fuzzy: boolean,
-  ): {all: boolean; ranked: {section: number; score: number}[]; typoTerms: Map<string, Set<string>>} {
+  ): {all: boolean; ranked: Scored[]; others: Int32Array; typoTerms: Map<string, Set<string>>} {
     const typoTerms = new Map<string, Set<string>>();
     const touched = this.accumulate(terms, prefixLast, fuzzy, pass, typoTerms);
     try {
@@ -988,18 +1042,20 @@ export class LocalSearchEngine {
       for (let j = 0; j < touched; j++) if (this.matched[this.touched[j]!] === all) (any = true), (j = touched);
       if (!any) required = 0; // OR: any word may match
       const perPage = this.perPage;
-      const candidates: number[] = [];
+      const sections = new Int32Array(touched);
+      let n = 0;
       for (let j = 0; j < touched; j++) {
         const s = this.touched[j]!;
         if (required === 0 || this.matched[s] === required) {
-          candidates.push(s);
+          sections[n++] = s;
           perPage[this.pageOf[s]!]! += 1;
         }
       }
-      const ranked = candidates.map((s) => {
+      const scores = new Float64Array(n);
+      for (let j = 0; j < n; j++) {
+        const s = sections[j]!;
         const matched = this.matched[s]!;
-        const words = popcount(matched);
-        let score = this.acc[s]! * words;
+        let score = this.acc[s]! * popcount(matched);
         // Like Algolia's first criterion: a match without typos beats one that needs them.
         score *= TYPO_WEIGHT ** popcount(matched & ~this.exact[s]!);
         const lead = this.records[this.lead[s]!]!;
@@ -1009,30 +1065,45 @@ export class LocalSearchEngine {
         }
         score *= 1 + 0.25 * Math.log(perPage[this.pageOf[s]!]!);
         score *= 1 + Math.max(0, lead.weight.pageRank) / 100;
-        return {section: s, score};
-      });
-      for (const s of candidates) perPage[this.pageOf[s]!] = 0;
+        scores[j] = score;
+      }
+      for (let j = 0; j < n; j++) perPage[this.pageOf[sections[j]!]!] = 0;
+      // Only the best are put in order (and read, below); the rest are only counted.
+      const wanted = Math.max(PHRASE_CHECKED, Number.isFinite(need) ? need : n);
+      const threshold = n > 2 * wanted ? kthLargest(scores, wanted) : -Infinity;
+      let ranked: Scored[] = [];
+      const others = new Int32Array(n);
+      const otherScores = new Float64Array(n);
+      let o = 0;
+      for (let j = 0; j < n; j++) {
+        if (scores[j]! >= threshold) ranked.push({section: sections[j]!, score: scores[j]!});
+        else (otherScores[o] = scores[j]!), (others[o++] = sections[j]!);
+      }
       ranked.sort(this.compare);
       if (terms.length > 1) {
         // Only the best candidates are read: are the words together in one record (a heading, or
         // a paragraph under its headings), and do they form a phrase?
         const phrase = new RegExp(terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s_:./-]+') + (prefixLast ? '' : '\\b'), 'u');
-        let head = ranked.slice(0, Math.max(PHRASE_CHECKED, Number.isFinite(need) ? need : 0));
-        const checked = head.length;
-        const spread = new Set<{section: number; score: number}>();
-        for (const r of head) {
+        const checked = ranked.slice(0, wanted);
+        const spread = new Set<Scored>();
+        for (const r of checked) {
           if (this.matched[r.section] !== all) continue;
           if (this.bestRecord(r.section, terms, typoTerms).words < terms.length) spread.add(r);
           else if (this.phraseIn(r.section, phrase)) r.score *= 1.5;
         }
         // Like per-paragraph records: a section whose words are only in different paragraphs
         // is no hit while others hold them together (and counts for less when none does).
-        if (spread.size < head.length) head = head.filter((r) => !spread.has(r));
+        if (spread.size < checked.length) ranked = ranked.filter((r) => !spread.has(r));
         else for (const r of spread) r.score *= SPREAD_WEIGHT;
-        head.sort(this.compare);
-        ranked.splice(0, checked, ...head);
+        ranked.sort(this.compare);
+        if (ranked.length < need && o > 0) {
+          // Spread sections left too few: the next best join, in order.
+          const more = Array.from(others.subarray(0, o), (section, j) => ({section, score: otherScores[j]!}));
+          ranked.push(...more.sort(this.compare));
+          o = 0;
+        }
       }
-      return {all: any, ranked, typoTerms};
+      return {all: any, ranked, others: others.subarray(0, o), typoTerms};
     } finally {
       this.reset(touched);
     }
@@ -1097,6 +1168,39 @@ export class LocalSearchEngine {
   leadRecord(section: number): EngineRecord {
     return this.records[this.lead[section]!]!;
   }
+}
+
+interface Scored {
+  section: number;
+  score: number;
+}
+
+/** The k-th largest value (quickselect on a copy). */
+function kthLargest(values: Float64Array, k: number): number {
+  const a = Float64Array.from(values);
+  let lo = 0;
+  let hi = a.length - 1;
+  const target = k - 1; // index in descending order
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! > pivot) i++;
+      while (a[j]! < pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else break;
+  }
+  return a[target]!;
 }
 
 function popcount(x: number): number {
@@ -1199,18 +1303,11 @@ function wanted(list: string[] | undefined, attr: string): boolean {
   return list.some((a) => a === '*' || a === attr || attr.startsWith(`${a}.`));
 }
 
-function attrText(r: EngineRecord, attr: string): string | null {
-  return attr === 'content' ? r.content : r.hierarchy[attr.slice('hierarchy.'.length) as LevelKey];
-}
-
 /**
- * Sets `a.b` to a value computed on first read (then kept). Highlights and snippets are built
+ * Sets `key` to a value computed on first read (then kept). Highlights and snippets are built
  * only for what the caller reads: the modal reads a few per hit, JSON.stringify reads all.
  */
-function setLazyPath(target: Record<string, unknown>, attr: string, compute: () => unknown): void {
-  const [head, tail] = attr.split('.') as [string, string | undefined];
-  const obj = tail === undefined ? target : ((target[head] ??= {}) as Record<string, unknown>);
-  const key = tail ?? head;
+function setLazy(obj: Record<string, unknown>, key: string, compute: () => unknown): void {
   Object.defineProperty(obj, key, {
     enumerable: true,
     configurable: true,
@@ -1255,24 +1352,43 @@ export function answerQuery(
   const nbHits = total;
   const nbPages = hitsPerPage > 0 ? Math.ceil(nbHits / hitsPerPage) : 0;
   const slice = hitsPerPage > 0 ? ranked.slice(page * hitsPerPage, (page + 1) * hitsPerPage) : [];
+  // What to copy, highlight and snippet is the same for every hit: decided once per query.
+  const recordKeys = slice.length > 0 ? Object.keys(slice[0]!.record).filter((k) => k !== 'objectID') : [];
+  const retrieved = new Set(recordKeys.filter((key) => wanted(toRetrieve, key)));
+  const partialLevels =
+    toRetrieve && !retrieved.has('hierarchy') && toRetrieve.some((a) => a.startsWith('hierarchy.'))
+      ? LEVEL_KEYS.filter((k) => wanted(toRetrieve, `hierarchy.${k}`))
+      : null;
+  const snippetOpts = {...hl, ellipsis};
+  const attrs = HIGHLIGHTABLE.map((attr) => ({
+    attr,
+    level: attr === 'content' ? null : (attr.slice('hierarchy.'.length) as LevelKey),
+    highlight: !toHighlight || wanted(toHighlight, attr),
+    words: toSnippet.get(attr),
+  })).filter((a) => a.highlight || a.words !== undefined);
   const hits = slice.map(({record}) => {
     const hit: AlgoliaHit = {objectID: record.objectID};
-    for (const [key, value] of Object.entries(record)) {
-      if (key !== 'objectID' && wanted(toRetrieve, key)) (hit as Record<string, unknown>)[key] = value;
+    for (const key of Object.keys(record)) {
+      if (retrieved.has(key)) (hit as Record<string, unknown>)[key] = record[key as keyof EngineRecord];
     }
-    if (toRetrieve && hit.hierarchy === undefined && toRetrieve.some((a) => a.startsWith('hierarchy.'))) {
-      hit.hierarchy = Object.fromEntries(
-        LEVEL_KEYS.filter((k) => wanted(toRetrieve, `hierarchy.${k}`)).map((k) => [k, record.hierarchy[k]]),
-      ) as EngineRecord['hierarchy'];
+    if (partialLevels) {
+      hit.hierarchy = Object.fromEntries(partialLevels.map((k) => [k, record.hierarchy[k]])) as EngineRecord['hierarchy'];
     }
     const highlightResult: Record<string, unknown> = {};
     const snippetResult: Record<string, unknown> = {};
-    for (const attr of HIGHLIGHTABLE) {
-      const text = attrText(record, attr);
+    let highlightLevels: Record<string, unknown> | undefined;
+    let snippetLevels: Record<string, unknown> | undefined;
+    for (const {level, highlight: hlWanted, words} of attrs) {
+      const text = level === null ? record.content : record.hierarchy[level];
       if (text === null) continue;
-      if (!toHighlight || wanted(toHighlight, attr)) setLazyPath(highlightResult, attr, () => highlight(text, hl));
-      const words = toSnippet.get(attr);
-      if (words !== undefined) setLazyPath(snippetResult, attr, () => snippet(text, words, {...hl, ellipsis}));
+      if (hlWanted) {
+        const target = level === null ? highlightResult : (highlightLevels ??= highlightResult.hierarchy = {}) as Record<string, unknown>;
+        setLazy(target, level ?? 'content', () => highlight(text, hl));
+      }
+      if (words !== undefined) {
+        const target = level === null ? snippetResult : (snippetLevels ??= snippetResult.hierarchy = {}) as Record<string, unknown>;
+        setLazy(target, level ?? 'content', () => snippet(text, words, snippetOpts));
+      }
     }
     hit._highlightResult = highlightResult;
     if (toSnippet.size > 0) hit._snippetResult = snippetResult;
@@ -1299,7 +1415,7 @@ export function answerQuery(
     const names = facets.includes('*') ? ['language', 'docusaurus_tag', 'version', 'type'] : facets;
     for (const name of names) {
       const c: Record<string, number> = {};
-      for (const section of sections) {
+      for (const section of sections()) {
         const record = engine.leadRecord(section);
         const v = facetValue(record, name);
         if (v !== undefined) c[v] = (c[v] ?? 0) + 1;

@@ -1303,22 +1303,6 @@ function wanted(list: string[] | undefined, attr: string): boolean {
   return list.some((a) => a === '*' || a === attr || attr.startsWith(`${a}.`));
 }
 
-/**
- * Sets `key` to a value computed on first read (then kept). Highlights and snippets are built
- * only for what the caller reads: the modal reads a few per hit, JSON.stringify reads all.
- */
-function setLazy(obj: Record<string, unknown>, key: string, compute: () => unknown): void {
-  Object.defineProperty(obj, key, {
-    enumerable: true,
-    configurable: true,
-    get() {
-      const value = compute();
-      Object.defineProperty(obj, key, {value, enumerable: true, writable: true, configurable: true});
-      return value;
-    },
-  });
-}
-
 /** Answers one Algolia query (modal or /search page form) with Algolia's response shape. */
 export function answerQuery(
   engine: LocalSearchEngine,
@@ -1366,6 +1350,14 @@ export function answerQuery(
     highlight: !toHighlight || wanted(toHighlight, attr),
     words: toSnippet.get(attr),
   })).filter((a) => a.highlight || a.words !== undefined);
+  // Hits of one page share titles (lvl0, the page's lvl1): each text is marked up once, and
+  // every hit gets its own copy.
+  const built = new Map<string, HighlightValue>();
+  const once = (key: string, make: () => HighlightValue): HighlightValue => {
+    let v = built.get(key);
+    if (!v) built.set(key, (v = make()));
+    return {...v, matchedWords: [...v.matchedWords]};
+  };
   const hits = slice.map(({record}) => {
     const hit: AlgoliaHit = {objectID: record.objectID};
     for (const key of Object.keys(record)) {
@@ -1383,11 +1375,11 @@ export function answerQuery(
       if (text === null) continue;
       if (hlWanted) {
         const target = level === null ? highlightResult : (highlightLevels ??= highlightResult.hierarchy = {}) as Record<string, unknown>;
-        setLazy(target, level ?? 'content', () => highlight(text, hl));
+        target[level ?? 'content'] = once(`h\u0000${text}`, () => highlight(text, hl));
       }
       if (words !== undefined) {
         const target = level === null ? snippetResult : (snippetLevels ??= snippetResult.hierarchy = {}) as Record<string, unknown>;
-        setLazy(target, level ?? 'content', () => snippet(text, words, snippetOpts));
+        target[level ?? 'content'] = once(`s${words}\u0000${text}`, () => snippet(text, words, snippetOpts));
       }
     }
     hit._highlightResult = highlightResult;

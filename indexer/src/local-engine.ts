@@ -134,6 +134,25 @@ export function tokenizeForIndex(text: string, kind: 'all' | 'whole' | 'parts' =
   return out;
 }
 
+/** tokenizeForIndex(text, 'whole') and (text, 'parts') in one pass. */
+export function tokenizeWholeAndParts(text: string): [string[], string[]] {
+  const whole: string[] = [];
+  const parts: string[] = [];
+  const word = new RegExp(WORD.source, 'gu');
+  const decoded = decodeEntities(text);
+  for (let m = word.exec(decoded); m !== null; m = word.exec(decoded)) {
+    const w = m[0];
+    if (PLAIN.test(w)) {
+      whole.push(w.toLowerCase());
+      continue;
+    }
+    const pieces = wordPieces(w, 0);
+    whole.push(pieces[0]!.term);
+    for (let i = 1; i < pieces.length; i++) parts.push(pieces[i]!.term);
+  }
+  return [whole, parts];
+}
+
 /** Query tokenizer: whole words only, so `active_power_w` asks for the identifier itself. */
 export function tokenizeQuery(query: string): string[] {
   return Array.from(query.matchAll(WORD), (m) => normalizeTerm(m[0]));
@@ -305,8 +324,10 @@ function scanMatches(text: string, opts: HighlightOptions): {ranges: [number, nu
     if (matches.length === 0) continue;
     if (words[p] !== word) (word = words[p]!), (done = 0);
     for (const {term, len} of matches) {
-      if (done & (1 << term)) continue;
-      done |= 1 << term;
+      // once per word and query word (past 30 words, every piece that matches)
+      const bit = term < 30 ? 1 << term : 0;
+      if (done & bit) continue;
+      done |= bit;
       found.add(term);
       ranges.push([starts[p]!, Math.min(ends[p]!, starts[p]! + len)]);
     }
@@ -498,15 +519,22 @@ function applyOverride(r: Omit<EngineRecord, 'objectID'>, o: RecordOverride, ori
  * hex is a third of a compressed index); they only key recent and favourite searches.
  */
 function localObjectId(url: string, type: string, text: string, occurrence: number): string {
-  const s = `${url}\u0000${type}\u0000${occurrence}\u0000${text}`;
   let h1 = 0x811c9dc5;
-  let h2 = 0x01000193 ^ s.length;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 0x01000193);
-    h2 = Math.imul(h2 ^ c, 0x5bd1e995);
-    h2 ^= h2 >>> 15;
-  }
+  let h2 = 0x01000193 ^ (url.length + text.length);
+  const feed = (part: string) => {
+    for (let i = 0; i < part.length; i++) {
+      const c = part.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 0x01000193);
+      h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+      h2 ^= h2 >>> 15;
+    }
+    h1 = Math.imul(h1, 0x01000193);
+    h2 = Math.imul(h2 ^ 0xff, 0x5bd1e995);
+  };
+  feed(url);
+  feed(type);
+  feed(String(occurrence));
+  feed(text);
   h1 = Math.imul(h1 ^ (h1 >>> 16), 0x85ebca6b);
   h2 = Math.imul(h2 ^ (h2 >>> 13), 0xc2b2ae35);
   return (h1 >>> 0).toString(16).padStart(8, '0') + ((h2 ^ (h2 >>> 16)) >>> 0).toString(16).padStart(8, '0');
@@ -601,11 +629,14 @@ export function unpackRecords(file: unknown): EngineRecord[] {
       const r = predict(page, prev, type, text, origin);
       const o = overrides.get(i);
       if (o) applyOverride(r, o, origin);
-      const key = `${r.url}\u0000${type}\u0000${ownText(r) ?? ''}`;
+      // Identical siblings (same section, type and text) are told apart by their rank.
+      const text0 = ownText(r) ?? '';
+      let objectID = localObjectId(r.url, type, text0, 0);
+      const key = `${r.url}\u0000${type}\u0000${objectID}`;
       const occurrence = seen.get(key) ?? 0;
       seen.set(key, occurrence + 1);
-      let objectID = localObjectId(r.url, type, ownText(r) ?? '', occurrence);
-      while (ids.has(objectID)) objectID = localObjectId(r.url, type, `${ownText(r) ?? ''}\u0000${objectID}`, occurrence);
+      if (occurrence > 0) objectID = localObjectId(r.url, type, text0, occurrence);
+      while (ids.has(objectID)) objectID = localObjectId(r.url, type, `${text0}\u0000${objectID}`, occurrence);
       ids.add(objectID);
       const record = {objectID, ...r} as EngineRecord;
       out.push(record);
@@ -805,10 +836,11 @@ export class LocalSearchEngine {
       for (let f = 0; f < WHOLE_FIELDS; f++) {
         if (texts[f]!.length === 0) continue;
         const text = texts[f]!.join(' ');
-        for (const [kind, field] of [['whole', f], ['parts', f + WHOLE_FIELDS]] as const) {
+        const [whole, parts] = tokenizeWholeAndParts(text);
+        for (const [tokens, field] of [[whole, f], [parts, f + WHOLE_FIELDS]] as const) {
           counts.clear();
           let len = 0;
-          for (const term of tokenizeForIndex(text, kind)) {
+          for (const term of tokens) {
             if (isBodyField(field) && STOP_WORDS.has(term)) continue;
             len++;
             let id = ids.get(term);

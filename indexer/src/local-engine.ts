@@ -1101,7 +1101,8 @@ export class LocalSearchEngine {
       }
       for (let j = 0; j < n; j++) perPage[this.pageOf[sections[j]!]!] = 0;
       // Only the best are put in order (and read, below); the rest are only counted.
-      const wanted = Math.max(PHRASE_CHECKED, Number.isFinite(need) ? need : n);
+      const read = Math.max(PHRASE_CHECKED, Number.isFinite(need) ? need : 0);
+      const wanted = Number.isFinite(need) ? read : n;
       const threshold = n > 2 * wanted ? kthLargest(scores, wanted) : -Infinity;
       let ranked: Scored[] = [];
       const others = new Int32Array(n);
@@ -1116,7 +1117,7 @@ export class LocalSearchEngine {
         // Only the best candidates are read: are the words together in one record (a heading, or
         // a paragraph under its headings), and do they form a phrase?
         const phrase = new RegExp(terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s_:./-]+') + (prefixLast ? '' : '\\b'), 'u');
-        const checked = ranked.slice(0, wanted);
+        const checked = ranked.slice(0, read);
         const spread = new Set<Scored>();
         for (const r of checked) {
           if (this.matched[r.section] !== all) continue;

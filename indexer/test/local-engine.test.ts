@@ -20,7 +20,7 @@ import {
 } from '../src/local-engine.ts';
 import {buildLocalIndex, commonOrigin, loadLocalIndex, writeLocalIndex} from '../src/publish-local.ts';
 import {recordListSchema} from '../src/records.ts';
-import {ORIGIN, SITE_RECORDS} from './fixtures/search-records.ts';
+import {ORIGIN, recordsWithLongParagraph, SITE_RECORDS} from './fixtures/search-records.ts';
 
 const hl = {terms: ['power'], prefixLast: true, preTag: '<mark>', postTag: '</mark>'};
 
@@ -78,6 +78,86 @@ test('ranking: headings before the paragraphs under them, one hit per URL, conte
   // Stop words do not decide: "the" alone still finds a heading that has it.
   assert.equal(engine.rank('enable the token')[0]!.record.url.startsWith(`${ORIGIN}/docs/v2/authorization`), true);
   assert.ok(engine.rank('the').some((h) => h.record.hierarchy.lvl2 === 'The X-Api-Version header'));
+});
+
+test('typos are forgiven when the words as typed find too little, and only those typos are marked', () => {
+  const engine = new LocalSearchEngine(SITE_RECORDS);
+  assert.equal(engine.rank('mesurement')[0]!.record.url, `${ORIGIN}/docs/v2/measurement`);
+  assert.equal(engine.rank('bearer tokn')[0]!.record.url, `${ORIGIN}/docs/v2/authorization`);
+  const typo = answerQuery(engine, 'i', {...modalParams('bearer tokn'), attributesToSnippet: ['content:30']});
+  assert.match(String((typo.hits[0]!._snippetResult as {content: {value: string}}).content.value), /<mark>token<\/mark>/);
+  // A word found as typed often enough brings no typo matches ("wafer" for "water"), in the
+  // ranking or in the marks; with fewer hits it would.
+  const base = SITE_RECORDS.find((r) => r.type === 'content' && r.hierarchy.lvl2 !== null)!;
+  const para = (anchor: string, content: string) => ({
+    ...base,
+    url: `${ORIGIN}/docs/v1/water#${anchor}`,
+    url_without_anchor: `${ORIGIN}/docs/v1/water`,
+    anchor,
+    hierarchy: {...base.hierarchy, lvl1: 'Meters', lvl2: anchor},
+    content,
+  });
+  const meters = [1, 2, 3, 4, 5].map((n) => para(`m${n}`, `Water meter ${n} next to a wafer.`));
+  const many = new LocalSearchEngine([...SITE_RECORDS, ...meters, para('wafer', 'A wafer-thin plate.')]);
+  const exact = answerQuery(many, 'i', {...modalParams('water'), attributesToSnippet: ['content:30']});
+  assert.equal(exact.nbHits, 6, 'five meters and the gas-and-water section');
+  assert.ok(!exact.hits.some((h) => h.url!.endsWith('#wafer')));
+  assert.doesNotMatch(JSON.stringify(exact.hits), /<mark>wafer/);
+  const few = new LocalSearchEngine([...SITE_RECORDS, para('wafer', 'A wafer-thin plate.')]);
+  assert.ok(few.rank('water').some((h) => h.record.url.endsWith('#wafer')));
+});
+
+test('one hit per section: the heading when it holds every word, else the paragraph that does', () => {
+  const engine = new LocalSearchEngine(SITE_RECORDS);
+  const heading = engine.rank('create user');
+  assert.equal(heading[0]!.record.url, `${ORIGIN}/docs/v2/authorization#create-a-user`);
+  assert.equal(heading[0]!.record.type, 'lvl2');
+  const paragraph = engine.rank('pressing button');
+  assert.equal(paragraph[0]!.record.url, `${ORIGIN}/docs/v2/authorization#create-a-user`);
+  assert.equal(paragraph[0]!.record.type, 'content');
+  // Words found only in different paragraphs of one section make no hit while a paragraph
+  // holds them together.
+  const base = SITE_RECORDS.find((r) => r.type === 'content' && r.hierarchy.lvl2 !== null)!;
+  const para = (anchor: string, content: string) => ({
+    ...base,
+    url: `${ORIGIN}/docs/v2/websocket#${anchor}`,
+    url_without_anchor: `${ORIGIN}/docs/v2/websocket`,
+    anchor,
+    hierarchy: {...base.hierarchy, lvl1: 'Websocket', lvl2: anchor},
+    content,
+  });
+  const ws = new LocalSearchEngine([
+    ...SITE_RECORDS,
+    para('apart', 'Send a subscribe message first.'),
+    para('apart', 'The device then streams each topic.'),
+    para('together', 'Subscribe to a topic to get its messages.'),
+  ]);
+  assert.deepEqual(ws.rank('subscribe topic').map((h) => h.record.url), [`${ORIGIN}/docs/v2/websocket#together`]);
+  // …and when no paragraph holds them together, the section still answers.
+  assert.deepEqual(ws.rank('streams message').map((h) => h.record.url), [`${ORIGIN}/docs/v2/websocket#apart`]);
+});
+
+test('the page of hits the modal asks for is the head of the full ranking', () => {
+  // Enough sections that only the best are put in order (the rest are only counted).
+  const base = SITE_RECORDS.find((r) => r.type === 'content' && r.hierarchy.lvl2 !== null)!;
+  const words = ['power', 'meter', 'water', 'gas', 'socket', 'battery', 'voltage'];
+  const many = Array.from({length: 600}, (_, i) => {
+    const page = `${ORIGIN}/docs/p${i % 40}`;
+    const anchor = `s${i}`;
+    const text = Array.from({length: 3 + (i % 11)}, (_, k) => words[(i * 7 + k * (i % 5 + 1)) % words.length]).join(' ');
+    return {...base, url: `${page}#${anchor}`, url_without_anchor: page, anchor, hierarchy: {...base.hierarchy, lvl1: `Page ${i % 40}`, lvl2: `Section ${words[i % 7]} ${i}`}, content: text, weight: {...base.weight, position: i % 3}};
+  });
+  const engine = new LocalSearchEngine([...recordsWithLongParagraph(), ...many]);
+  for (const q of ['p', 'po', 'power', 'meter gas', 'section wat', 'battery socket voltage']) {
+    const full = engine.rank(q, ['language:en']).map((h) => h.record.url);
+    assert.ok(full.length > 200 || q.includes(' '), `${q}: ${full.length} hits`);
+    for (const need of [20, 40]) {
+      const page = engine.search(q, ['language:en'], need);
+      assert.equal(page.total, full.length, q);
+      assert.deepEqual(page.hits.map((h) => h.record.url), full.slice(0, need), q);
+      assert.deepEqual(new Set(page.sections().map((s) => engine.leadRecord(s).url)), new Set(full), q);
+    }
+  }
 });
 
 test('modal order groups by lvl0 (at most 5 each), as DocSearch shows hits', () => {

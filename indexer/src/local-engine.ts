@@ -322,7 +322,10 @@ function scanMatches(text: string, opts: HighlightOptions): {ranges: [number, nu
   for (let p = 0; p < terms.length; p++) {
     const matches = matcher(terms[p]!);
     if (matches.length === 0) continue;
-    if (words[p] !== word) (word = words[p]!), (done = 0);
+    if (words[p] !== word) {
+      word = words[p]!;
+      done = 0;
+    }
     for (const {term, len} of matches) {
       // once per word and query word (past 30 words, every piece that matches)
       const bit = term < 30 ? 1 << term : 0;
@@ -869,7 +872,10 @@ export class LocalSearchEngine {
         const key = list[2 * j]!;
         const s = Math.floor(key / FIELD_COUNT);
         fieldDf[key - s * FIELD_COUNT]! += 1;
-        if (s !== last) (df++, (last = s));
+        if (s !== last) {
+          df++;
+          last = s;
+        }
       }
       // Title and heading postings first, body text after (a one-letter query reads only the first).
       let k = 0;
@@ -1071,7 +1077,7 @@ export class LocalSearchEngine {
       const all = (1 << terms.length) - 1;
       let required = all;
       let any = false;
-      for (let j = 0; j < touched; j++) if (this.matched[this.touched[j]!] === all) (any = true), (j = touched);
+      for (let j = 0; j < touched && !any; j++) any = this.matched[this.touched[j]!] === all;
       if (!any) required = 0; // OR: any word may match
       const perPage = this.perPage;
       const sections = new Int32Array(touched);
@@ -1110,7 +1116,10 @@ export class LocalSearchEngine {
       let o = 0;
       for (let j = 0; j < n; j++) {
         if (scores[j]! >= threshold) ranked.push({section: sections[j]!, score: scores[j]!});
-        else (otherScores[o] = scores[j]!), (others[o++] = sections[j]!);
+        else {
+          otherScores[o] = scores[j]!;
+          others[o++] = sections[j]!;
+        }
       }
       ranked.sort(this.compare);
       if (terms.length > 1) {
@@ -1180,7 +1189,10 @@ export class LocalSearchEngine {
       for (const i of this.members[section]!) {
         if (this.records[i]!.type !== 'content') continue;
         const words = popcount(count(this.plainText(i), headMask));
-        if (words > bestWords) (bestWords = words), (best = i);
+        if (words > bestWords) {
+          bestWords = words;
+          best = i;
+        }
         if (words === terms.length) break;
       }
     }

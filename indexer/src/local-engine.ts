@@ -363,6 +363,18 @@ function level(found: Set<number>, terms: string[]): HighlightValue['matchLevel'
   return found.size === terms.length ? 'full' : 'partial';
 }
 
+function isSpaceAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c === 32 || (c >= 9 && c <= 13)) return true;
+  return c > 127 && SPACE.test(text[i]!);
+}
+
+function nonSpaceLength(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) if (!isSpaceAt(text, i)) n++;
+  return n;
+}
+
 /** Algolia's `_highlightResult` entry for one attribute of escaped text. */
 export function highlight(text: string, opts: HighlightOptions): HighlightValue {
   const {ranges, found} = findMatches(text, opts);
@@ -371,7 +383,7 @@ export function highlight(text: string, opts: HighlightOptions): HighlightValue 
   return {
     value,
     matchLevel: level(found, opts.terms),
-    fullyHighlighted: ranges.length > 0 && covered >= text.replace(/\s+/g, '').length,
+    fullyHighlighted: ranges.length > 0 && covered >= nonSpaceLength(text),
     matchedWords: [...found].sort((a, b) => a - b).map((i) => opts.terms[i]!),
   };
 }
@@ -382,7 +394,7 @@ export function snippet(text: string, words: number, opts: HighlightOptions & {e
   // Walk words out from the first match (never over the whole text): floor(words / 4) words
   // before it, the rest from it on, moved earlier when the text ends first.
   const count = Math.max(1, words);
-  const isSpace = (i: number) => SPACE.test(text[i]!);
+  const isSpace = (i: number) => isSpaceAt(text, i);
   const end = text.length;
   let pos = ranges.length > 0 ? ranges[0]![0] : 0;
   while (pos < end && isSpace(pos)) pos++;
@@ -412,8 +424,12 @@ export function snippet(text: string, words: number, opts: HighlightOptions & {e
   if (taken > 0 || before > 0) {
     if (taken === 0) to = from;
     value = applyRanges(text, ranges, opts.preTag, opts.postTag, from, to);
-    if (/\S/.test(text.slice(0, from))) value = opts.ellipsis + value;
-    if (/\S/.test(text.slice(to))) value += ` ${opts.ellipsis}`;
+    let head = from;
+    while (head > 0 && isSpace(head - 1)) head--;
+    if (head > 0) value = opts.ellipsis + value;
+    let tail = to;
+    while (tail < end && isSpace(tail)) tail++;
+    if (tail < end) value += ` ${opts.ellipsis}`;
   }
   return {
     value,
@@ -1000,9 +1016,9 @@ export class LocalSearchEngine {
   }
 
   private phraseIn(section: number, phrase: RegExp): boolean {
-    const lead = this.records[this.lead[section]!]!;
-    const texts = [...LEVEL_KEYS.slice(1).map((k) => lead.hierarchy[k]), ...this.members[section]!.map((i) => this.records[i]!.content)];
-    return texts.some((t) => t !== null && phrase.test(normalizeTerm(decodeEntities(t))));
+    const lead = this.lead[section]!;
+    if (this.records[lead]!.type !== 'content' && phrase.test(this.plainText(lead))) return true;
+    return this.members[section]!.some((i) => this.records[i]!.type === 'content' && phrase.test(this.plainText(i)));
   }
 
   private compare = (a: {section: number; score: number}, b: {section: number; score: number}): number => {
@@ -1397,10 +1413,12 @@ export function answerQuery(
   })).filter((a) => a.highlight || a.words !== undefined);
   // Hits of one page share titles (lvl0, the page's lvl1): each text is marked up once, and
   // every hit gets its own copy.
-  const built = new Map<string, HighlightValue>();
-  const once = (key: string, make: () => HighlightValue): HighlightValue => {
-    let v = built.get(key);
-    if (!v) built.set(key, (v = make()));
+  const built = new Map<string | number, Map<string, HighlightValue>>();
+  const once = (kind: string | number, text: string, make: () => HighlightValue): HighlightValue => {
+    let byText = built.get(kind);
+    if (!byText) built.set(kind, (byText = new Map()));
+    let v = byText.get(text);
+    if (!v) byText.set(text, (v = make()));
     return {...v, matchedWords: [...v.matchedWords]};
   };
   const hits = slice.map(({record}) => {
@@ -1420,11 +1438,11 @@ export function answerQuery(
       if (text === null) continue;
       if (hlWanted) {
         const target = level === null ? highlightResult : (highlightLevels ??= highlightResult.hierarchy = {}) as Record<string, unknown>;
-        target[level ?? 'content'] = once(`h\u0000${text}`, () => highlight(text, hl));
+        target[level ?? 'content'] = once('highlight', text, () => highlight(text, hl));
       }
       if (words !== undefined) {
         const target = level === null ? snippetResult : (snippetLevels ??= snippetResult.hierarchy = {}) as Record<string, unknown>;
-        target[level ?? 'content'] = once(`s${words}\u0000${text}`, () => snippet(text, words, snippetOpts));
+        target[level ?? 'content'] = once(words, text, () => snippet(text, words, snippetOpts));
       }
     }
     hit._highlightResult = highlightResult;

@@ -778,8 +778,8 @@ interface Postings {
   weight: Float32Array;
   /** Sections that contain the term (document frequency). */
   df: number;
-  /** Postings before this index are in titles and headings, the rest in body text. */
-  bodyStart: number;
+  /** Postings before this index are in page titles and headings (lvl1..lvl6), the rest in lvl0 or body text. */
+  headingEnd: number;
 }
 
 interface Expansion {
@@ -804,6 +804,8 @@ export class LocalSearchEngine {
   private readonly postings: Postings[] = [];
   private readonly completionCache = new Map<string, number[]>();
   private readonly filterCache = new Map<string, Uint8Array>();
+  /** Rankings of the empty query per filter (never changed once made). */
+  private readonly emptyCache = new Map<string, Scored[]>();
   private readonly plain: (string | undefined)[] = [];
   // Per-query scratch space, one slot per section (reset after each query).
   private readonly acc: Float64Array;
@@ -893,16 +895,17 @@ export class LocalSearchEngine {
           last = s;
         }
       }
-      // Title and heading postings first, body text after (a one-letter query reads only the first).
+      // Title and heading postings first, lvl0 and body text after (a one-letter query reads only
+      // the first).
       let k = 0;
-      let bodyStart = 0;
-      for (const body of [false, true]) {
-        if (body) bodyStart = k;
+      let headingEnd = 0;
+      for (const heading of [true, false]) {
+        if (!heading) headingEnd = k;
         for (let j = 0; j < m; j++) {
           const key = list[2 * j]!;
           const tf = list[2 * j + 1]!;
           const field = key % FIELD_COUNT;
-          if (isBodyField(field) !== body) continue;
+          if (isHeadingField(field) !== heading) continue;
           const len = lengths[key]!;
           // As MiniSearch: a word's rarity is counted per field (rare in titles, common in text).
           const fdf = fieldDf[field]!;
@@ -912,7 +915,7 @@ export class LocalSearchEngine {
           k++;
         }
       }
-      this.postings.push({at, weight, df, bodyStart});
+      this.postings.push({at, weight, df, headingEnd});
     }
     this.terms = new SearchableMap<number>();
     for (const [term, id] of ids) this.terms.set(term, id);
@@ -980,15 +983,16 @@ export class LocalSearchEngine {
     for (let t = 0; t < terms.length; t++) {
       const bit = 1 << t;
       const prefix = prefixLast && t === last;
-      // One typed letter is too little to read paragraphs for: it matches titles and headings.
+      // One typed letter is too little to read paragraphs (or the lvl0 every page of a
+      // category shares) for: it matches page titles and headings.
       const headingsOnly = prefix && terms[t]!.length <= 1;
       for (const e of this.expansions(terms[t]!, prefix, fuzzy)) {
         if (e.term !== undefined) {
           const set = typoTerms.get(terms[t]!) ?? new Set<string>();
           typoTerms.set(terms[t]!, set.add(e.term));
         }
-        const {at, weight, bodyStart} = this.postings[e.id]!;
-        const end = headingsOnly ? bodyStart : at.length;
+        const {at, weight, headingEnd} = this.postings[e.id]!;
+        const end = headingsOnly ? headingEnd : at.length;
         for (let j = 0; j < end; j++) {
           const key = at[j]!;
           const s = (key / FIELD_COUNT) | 0;
@@ -1052,9 +1056,17 @@ export class LocalSearchEngine {
     let others: Int32Array = new Int32Array(0);
     let typoTerms: TypoTerms = new Map();
     if (terms.length === 0) {
-      ranked = [];
-      for (let s = 0; s < this.members.length; s++) if (!pass || pass[s] === 1) ranked.push({section: s, score: 0});
-      ranked.sort(this.compare);
+      // No word: every section, in the index's own order of importance (the same every time).
+      const key = JSON.stringify(facetFilters ?? []);
+      let order = this.emptyCache.get(key);
+      if (!order) {
+        order = [] as Scored[];
+        for (let s = 0; s < this.members.length; s++) if (!pass || pass[s] === 1) order.push({section: s, score: 0});
+        order.sort(this.compare);
+        if (this.emptyCache.size > 50) this.emptyCache.clear();
+        this.emptyCache.set(key, order);
+      }
+      ranked = order;
     } else {
       const exact = this.scoreTerms(terms, prefixLast, pass, need, false);
       ({ranked, others} = exact);

@@ -2,15 +2,15 @@
  * The local search engine: one tokenizer, one ranking and one Algolia-shaped response builder,
  * shared by the index builder (Node), the browser's local search client and the CLI `search`
  * command. Runs in Node and in the browser: no `node:` imports and no runtime import of the zod
- * schema here (only MiniSearch), so the browser bundle stays small.
+ * schema here (only MiniSearch's radix tree), so the browser bundle stays small.
  *
  * Record text is HTML-escaped once by the extractor. The engine tokenizes the decoded text but
  * highlights the escaped text in place: it only ever inserts the highlight tags between
  * characters of the escaped record text, never query text, and never inside an entity.
  */
-import MiniSearch, {type SearchResult} from 'minisearch';
+import SearchableMap from 'minisearch/SearchableMap';
 
-export const LOCAL_INDEX_FORMAT = 1;
+export const LOCAL_INDEX_FORMAT = 2;
 export const LEVEL_KEYS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 export type LevelKey = (typeof LEVEL_KEYS)[number];
 const TYPES = [...LEVEL_KEYS, 'content'] as const;
@@ -31,32 +31,20 @@ export interface EngineRecord {
   version?: string;
 }
 
-/**
- * One record in the index file:
- * [objectID, url path (site origin removed), type index, hierarchy (trailing nulls cut),
- *  content, pageRank, level, position, language, docusaurus_tag, version].
- */
-export type PackedRecord = [
-  string,
-  string,
-  number,
-  (string | null)[],
-  string | null,
-  number,
-  number,
-  number,
-  string,
-  string,
-  string | null,
-];
-
-/** The local index file written into the build (search/local-index.json). */
+/** The local index file written into the build (search/local-index.json); see packRecords. */
 export interface LocalIndexFile {
   format: typeof LOCAL_INDEX_FORMAT;
   engine: 'minisearch';
   /** Origin prefix removed from every record URL (e.g. https://example.org). */
   origin: string;
-  records: PackedRecord[];
+  /** Pages in order, each with its record count. */
+  pages: PackedPage[];
+  /** One character per record: its type (`0`..`6` for lvl0..lvl6, `c` for content). */
+  types: string;
+  /** Each record's own text (its heading, or its content), in order. */
+  texts: (string | null)[];
+  /** [record index, fields] for records that differ from what their place predicts. */
+  exceptions: [number, RecordOverride][];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -84,6 +72,7 @@ const WORD = /[\p{L}\p{N}_]+(?:[-:./@][\p{L}\p{N}_]+)*/gu;
 const TAIL_START = /[-:./@_]/;
 
 const ASCII = /^[ -~]*$/;
+const SPACE = /\s/;
 
 export function normalizeTerm(term: string): string {
   if (ASCII.test(term)) return term.toLowerCase();
@@ -145,6 +134,25 @@ export function tokenizeForIndex(text: string, kind: 'all' | 'whole' | 'parts' =
   return out;
 }
 
+/** tokenizeForIndex(text, 'whole') and (text, 'parts') in one pass. */
+export function tokenizeWholeAndParts(text: string): [string[], string[]] {
+  const whole: string[] = [];
+  const parts: string[] = [];
+  const word = new RegExp(WORD.source, 'gu');
+  const decoded = decodeEntities(text);
+  for (let m = word.exec(decoded); m !== null; m = word.exec(decoded)) {
+    const w = m[0];
+    if (PLAIN.test(w)) {
+      whole.push(w.toLowerCase());
+      continue;
+    }
+    const pieces = wordPieces(w, 0);
+    whole.push(pieces[0]!.term);
+    for (let i = 1; i < pieces.length; i++) parts.push(pieces[i]!.term);
+  }
+  return [whole, parts];
+}
+
 /** Query tokenizer: whole words only, so `active_power_w` asks for the identifier itself. */
 export function tokenizeQuery(query: string): string[] {
   return Array.from(query.matchAll(WORD), (m) => normalizeTerm(m[0]));
@@ -177,9 +185,10 @@ function editDistanceWithin(a: string, b: string, max: number): boolean {
 }
 
 /** How a query term matches a document term: length of the highlighted part, or 0. */
-function matchLength(queryTerm: string, docTerm: string, prefix: boolean): number {
+function matchLength(queryTerm: string, docTerm: string, prefix: boolean, typoTerms?: TypoTerms): number {
   if (docTerm === queryTerm) return docTerm.length;
   if (prefix && queryTerm.length >= 1 && docTerm.startsWith(queryTerm)) return queryTerm.length;
+  if (typoTerms) return typoTerms.get(queryTerm)?.has(docTerm) ? docTerm.length : 0;
   const typos = typosAllowed(queryTerm);
   if (typos > 0 && editDistanceWithin(queryTerm, docTerm, typos)) return docTerm.length;
   if (prefix && typos > 0 && docTerm.length > queryTerm.length) {
@@ -208,7 +217,13 @@ export interface HighlightOptions {
 export type Matcher = (piece: string) => readonly {term: number; len: number}[];
 
 /** A memoizing matcher for one query: each distinct word is compared with the terms once. */
-export function createMatcher(terms: readonly string[], prefixLast: boolean): Matcher {
+/**
+ * The words of the index each query word matched with typos (from the engine's lookup); when
+ * given, the matcher forgives exactly those typos instead of comparing every word it meets.
+ */
+export type TypoTerms = ReadonlyMap<string, ReadonlySet<string>>;
+
+export function createMatcher(terms: readonly string[], prefixLast: boolean, typoTerms?: TypoTerms): Matcher {
   const memo = new Map<string, {term: number; len: number}[]>();
   const none: {term: number; len: number}[] = [];
   return (piece) => {
@@ -216,7 +231,7 @@ export function createMatcher(terms: readonly string[], prefixLast: boolean): Ma
     if (found === undefined) {
       found = none;
       for (let t = 0; t < terms.length; t++) {
-        const len = matchLength(terms[t]!, piece, prefixLast && t === terms.length - 1);
+        const len = matchLength(terms[t]!, piece, prefixLast && t === terms.length - 1, typoTerms);
         if (len > 0) (found === none ? (found = []) : found).push({term: t, len});
       }
       if (memo.size > 20_000) memo.clear();
@@ -242,40 +257,90 @@ function findMatches(text: string, opts: HighlightOptions): {ranges: [number, nu
   return result;
 }
 
+/** Whether the word at [start, end) of escaped text is the body of an entity (`lt` in `&lt;`). */
+function inEntity(text: string, start: number, end: number): boolean {
+  if (text.charCodeAt(end) !== 59 /* ; */) return false;
+  const before = text.charCodeAt(start - 1);
+  return before === 38 /* & */ || (before === 35 /* # */ && text.charCodeAt(start - 2) === 38);
+}
+
+/** The pieces of every word of an escaped text (entities skipped), as flat lists. */
+interface TextPieces {
+  terms: string[];
+  starts: number[];
+  ends: number[];
+  /** Which word each piece belongs to. */
+  words: number[];
+}
+
+const piecesCache = new Map<string, TextPieces>();
+const PIECES_CACHED = 5000;
+
+/**
+ * Texts are split into pieces once and kept (a bounded cache): while a reader types, the same
+ * records come back keystroke after keystroke, and only their matching is redone.
+ */
+function textPieces(text: string): TextPieces {
+  let tp = piecesCache.get(text);
+  if (tp) return tp;
+  tp = {terms: [], starts: [], ends: [], words: []};
+  const word = new RegExp(WORD.source, 'gu');
+  let n = 0;
+  for (let m = word.exec(text); m !== null; m = word.exec(text)) {
+    const start = m.index;
+    const w = m[0];
+    // Scan only outside entities, so a tag never lands inside `&lt;`.
+    if (inEntity(text, start, start + w.length)) continue;
+    if (PLAIN.test(w)) {
+      tp.terms.push(w.toLowerCase());
+      tp.starts.push(start);
+      tp.ends.push(start + w.length);
+      tp.words.push(n++);
+      continue;
+    }
+    for (const piece of wordPieces(w, start)) {
+      tp.terms.push(piece.term);
+      tp.starts.push(piece.start);
+      tp.ends.push(piece.end);
+      tp.words.push(n);
+    }
+    n++;
+  }
+  if (piecesCache.size >= PIECES_CACHED) piecesCache.clear();
+  piecesCache.set(text, tp);
+  return tp;
+}
+
 function scanMatches(text: string, opts: HighlightOptions): {ranges: [number, number][]; found: Set<number>} {
   const ranges: [number, number][] = [];
   const found = new Set<number>();
   if (opts.terms.length === 0) return {ranges, found};
   const matcher = opts.matcher ?? createMatcher(opts.terms, opts.prefixLast);
-  // Scan only outside entities, so a tag never lands inside `&lt;`.
-  let cursor = 0;
-  const segments: [number, number][] = [];
-  for (const m of text.matchAll(ENTITY)) {
-    segments.push([cursor, m.index]);
-    cursor = m.index + m[0].length;
-  }
-  segments.push([cursor, text.length]);
-  for (const [from, to] of segments) {
-    const plain = text.slice(from, to);
-    for (const m of plain.matchAll(WORD)) {
-      const pieces = wordPieces(m[0], from + m.index);
-      const done = new Set<number>();
-      for (const piece of pieces) {
-        for (const {term, len} of matcher(piece.term)) {
-          if (done.has(term)) continue;
-          done.add(term);
-          found.add(term);
-          ranges.push([piece.start, Math.min(piece.end, piece.start + len)]);
-        }
-      }
+  const {terms, starts, ends, words} = textPieces(text);
+  let word = -1;
+  let done = 0;
+  for (let p = 0; p < terms.length; p++) {
+    const matches = matcher(terms[p]!);
+    if (matches.length === 0) continue;
+    if (words[p] !== word) {
+      word = words[p]!;
+      done = 0;
+    }
+    for (const {term, len} of matches) {
+      // once per word and query word (past 30 words, every piece that matches)
+      const bit = term < 30 ? 1 << term : 0;
+      if (done & bit) continue;
+      done |= bit;
+      found.add(term);
+      ranges.push([starts[p]!, Math.min(ends[p]!, starts[p]! + len)]);
     }
   }
-  ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  if (ranges.length > 1) ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
   const merged: [number, number][] = [];
   for (const r of ranges) {
     const last = merged[merged.length - 1];
     if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
-    else merged.push([r[0], r[1]]);
+    else merged.push(r);
   }
   return {ranges: merged, found};
 }
@@ -298,6 +363,18 @@ function level(found: Set<number>, terms: string[]): HighlightValue['matchLevel'
   return found.size === terms.length ? 'full' : 'partial';
 }
 
+function isSpaceAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c === 32 || (c >= 9 && c <= 13)) return true;
+  return c > 127 && SPACE.test(text[i]!);
+}
+
+function nonSpaceLength(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) if (!isSpaceAt(text, i)) n++;
+  return n;
+}
+
 /** Algolia's `_highlightResult` entry for one attribute of escaped text. */
 export function highlight(text: string, opts: HighlightOptions): HighlightValue {
   const {ranges, found} = findMatches(text, opts);
@@ -306,7 +383,7 @@ export function highlight(text: string, opts: HighlightOptions): HighlightValue 
   return {
     value,
     matchLevel: level(found, opts.terms),
-    fullyHighlighted: ranges.length > 0 && covered >= text.replace(/\s+/g, '').length,
+    fullyHighlighted: ranges.length > 0 && covered >= nonSpaceLength(text),
     matchedWords: [...found].sort((a, b) => a - b).map((i) => opts.terms[i]!),
   };
 }
@@ -314,20 +391,45 @@ export function highlight(text: string, opts: HighlightOptions): HighlightValue 
 /** Algolia's `_snippetResult` entry: `words` words around the first match, `…` where cut. */
 export function snippet(text: string, words: number, opts: HighlightOptions & {ellipsis: string}): HighlightValue {
   const {ranges, found} = findMatches(text, opts);
-  const spans = Array.from(text.matchAll(/\S+/g), (m) => [m.index, m.index + m[0].length] as [number, number]);
+  // Walk words out from the first match (never over the whole text): floor(words / 4) words
+  // before it, the rest from it on, moved earlier when the text ends first.
   const count = Math.max(1, words);
-  let first = 0;
-  if (ranges.length > 0) {
-    const hit = ranges[0]![0];
-    const idx = spans.findIndex(([, e]) => e > hit);
-    first = Math.max(0, Math.min(idx - Math.floor(count / 4), spans.length - count));
+  const isSpace = (i: number) => isSpaceAt(text, i);
+  const end = text.length;
+  let pos = ranges.length > 0 ? ranges[0]![0] : 0;
+  while (pos < end && isSpace(pos)) pos++;
+  while (pos > 0 && !isSpace(pos - 1)) pos--;
+  let from = pos;
+  let before = 0;
+  const stepBack = (): boolean => {
+    let i = from;
+    while (i > 0 && isSpace(i - 1)) i--;
+    if (i === 0) return false;
+    while (i > 0 && !isSpace(i - 1)) i--;
+    from = i;
+    return true;
+  };
+  while (before < Math.floor(count / 4) && stepBack()) before++;
+  let to = pos;
+  let taken = 0;
+  for (let i = pos; taken < count - before && i < end; ) {
+    while (i < end && isSpace(i)) i++;
+    if (i >= end) break;
+    while (i < end && !isSpace(i)) i++;
+    to = i;
+    taken++;
   }
-  const last = Math.min(spans.length, first + count);
+  while (before + taken < count && stepBack()) before++;
   let value = '';
-  if (spans.length > 0) {
-    value = applyRanges(text, ranges, opts.preTag, opts.postTag, spans[first]![0], spans[last - 1]![1]);
-    if (first > 0) value = opts.ellipsis + value;
-    if (last < spans.length) value += ` ${opts.ellipsis}`;
+  if (taken > 0 || before > 0) {
+    if (taken === 0) to = from;
+    value = applyRanges(text, ranges, opts.preTag, opts.postTag, from, to);
+    let head = from;
+    while (head > 0 && isSpace(head - 1)) head--;
+    if (head > 0) value = opts.ellipsis + value;
+    let tail = to;
+    while (tail < end && isSpace(tail)) tail++;
+    if (tail < end) value += ` ${opts.ellipsis}`;
   }
   return {
     value,
@@ -337,46 +439,169 @@ export function snippet(text: string, words: number, opts: HighlightOptions & {e
 }
 
 // ---------------------------------------------------------------------------------------------
-// Index file
+// Index file (format 2)
+//
+// Records of one page share their page, its lvl0 and meta attributes, and a heading's records
+// share its hierarchy and anchor. The file stores each of those once and every record's own text
+// once, in reading order (what gzip compresses best): a record is predicted from the one before
+// it, and the rare record that differs from the prediction carries its differences.
 
-/**
- * The shortest objectID prefix (at least 12 characters) that is still unique in the index.
- * The indexer's IDs are 24 hex characters of a hash: random text that gzip cannot shrink, a
- * third of the compressed file; 12 keep them unique and stable (recent searches, favourites).
- */
-export function objectIdLength(ids: readonly string[], min = 12): number {
-  const longest = ids.reduce((n, id) => Math.max(n, id.length), 0);
-  for (let len = min; len < longest; len++) {
-    if (new Set(ids.map((id) => id.slice(0, len))).size === ids.length) return len;
-  }
-  return longest;
+/** Docusaurus's heading anchor for a heading text (github-slugger), used to predict URLs. */
+export function headingSlug(text: string): string {
+  return decodeEntities(text)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
 }
 
+/** Fields a record may carry where it differs from its prediction. */
+export interface RecordOverride {
+  /** url path (origin removed) */
+  u?: string;
+  /** hierarchy, trailing nulls cut */
+  h?: (string | null)[];
+  /** content */
+  c?: string | null;
+  /** weight.level */
+  l?: number;
+  /** weight.position */
+  p?: number;
+  /** weight.pageRank */
+  r?: number;
+}
+
+/** One page: [url path, lvl0, language, docusaurus_tag, version or null, pageRank, record count]. */
+export type PackedPage = [string, string | null, string, string, string | null, number, number];
+
+const TYPE_CODES = '0123456c';
+
+function predict(
+  page: PackedPage,
+  prev: EngineRecord | null,
+  type: EngineRecordType,
+  text: string | null,
+  origin: string,
+): Omit<EngineRecord, 'objectID'> {
+  const [path, lvl0, language, tag, version, pageRank] = page;
+  const base: EngineRecord['hierarchy'] = prev ? prev.hierarchy : {lvl0, lvl1: null, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
+  const pageUrl = origin + path;
+  let hierarchy = base;
+  let url: string;
+  let content: string | null = null;
+  let level = 0;
+  let position: number;
+  if (type === 'content') {
+    url = prev ? prev.url : pageUrl;
+    content = text;
+    position = prev ? prev.weight.position + 1 : 0;
+  } else {
+    const n = LEVEL_KEYS.indexOf(type);
+    hierarchy = Object.fromEntries(LEVEL_KEYS.map((k, i) => [k, i < n ? base[k] : i === n ? text : null])) as EngineRecord['hierarchy'];
+    url = n <= 1 ? pageUrl : `${pageUrl}#${headingSlug(text ?? '')}`;
+    level = 100 - 10 * n;
+    position = 0;
+  }
+  const hash = url.indexOf('#');
+  const record: Omit<EngineRecord, 'objectID'> = {
+    url,
+    url_without_anchor: hash < 0 ? url : url.slice(0, hash),
+    anchor: hash < 0 ? null : url.slice(hash + 1),
+    type,
+    hierarchy,
+    content,
+    weight: {pageRank, level, position},
+    language,
+    docusaurus_tag: tag,
+  };
+  if (version !== null) record.version = version;
+  return record;
+}
+
+function applyOverride(r: Omit<EngineRecord, 'objectID'>, o: RecordOverride, origin: string): void {
+  if (o.u !== undefined) {
+    r.url = /^[a-z]+:/i.test(o.u) ? o.u : origin + o.u;
+    const hash = r.url.indexOf('#');
+    r.url_without_anchor = hash < 0 ? r.url : r.url.slice(0, hash);
+    r.anchor = hash < 0 ? null : r.url.slice(hash + 1);
+  }
+  if (o.h !== undefined) r.hierarchy = Object.fromEntries(LEVEL_KEYS.map((k, j) => [k, o.h![j] ?? null])) as EngineRecord['hierarchy'];
+  if (o.c !== undefined) r.content = o.c;
+  if (o.l !== undefined || o.p !== undefined || o.r !== undefined) {
+    r.weight = {pageRank: o.r ?? r.weight.pageRank, level: o.l ?? r.weight.level, position: o.p ?? r.weight.position};
+  }
+}
+
+/**
+ * Local objectIDs: 16 hex characters of a hash of what object-id.ts hashes (the record's
+ * section, type, own text and rank among identical siblings), so they stay stable when other
+ * records change. They are not the Algolia objectIDs (the file does not carry those: random
+ * hex is a third of a compressed index); they only key recent and favourite searches.
+ */
+function localObjectId(url: string, type: string, text: string, occurrence: number): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193 ^ (url.length + text.length);
+  const feed = (part: string) => {
+    for (let i = 0; i < part.length; i++) {
+      const c = part.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 0x01000193);
+      h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+      h2 ^= h2 >>> 15;
+    }
+    h1 = Math.imul(h1, 0x01000193);
+    h2 = Math.imul(h2 ^ 0xff, 0x5bd1e995);
+  };
+  feed(url);
+  feed(type);
+  feed(String(occurrence));
+  feed(text);
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 0x85ebca6b);
+  h2 = Math.imul(h2 ^ (h2 >>> 13), 0xc2b2ae35);
+  return (h1 >>> 0).toString(16).padStart(8, '0') + ((h2 ^ (h2 >>> 16)) >>> 0).toString(16).padStart(8, '0');
+}
+
+const ownText = (r: Pick<EngineRecord, 'type' | 'hierarchy' | 'content'>): string | null =>
+  r.type === 'content' ? r.content : r.hierarchy[r.type];
+
 export function packRecords(records: readonly EngineRecord[], origin: string): LocalIndexFile {
-  const strip = (url: string) => (url.startsWith(origin) ? url.slice(origin.length) : url);
-  const idLength = objectIdLength(records.map((r) => r.objectID));
-  return {
-    format: LOCAL_INDEX_FORMAT,
-    engine: 'minisearch',
-    origin,
-    records: records.map((r) => {
+  const strip = (url: string) => (origin && url.startsWith(origin) ? url.slice(origin.length) : url);
+  const pages: PackedPage[] = [];
+  let types = '';
+  const texts: (string | null)[] = [];
+  const exceptions: [number, RecordOverride][] = [];
+  let page: PackedPage | null = null;
+  let prev: EngineRecord | null = null;
+  records.forEach((r, i) => {
+    if (
+      !page ||
+      prev!.url_without_anchor !== r.url_without_anchor ||
+      page[2] !== r.language ||
+      page[3] !== r.docusaurus_tag ||
+      page[4] !== (r.version ?? null) ||
+      page[5] !== r.weight.pageRank
+    ) {
+      page = [strip(r.url_without_anchor), r.hierarchy.lvl0, r.language, r.docusaurus_tag, r.version ?? null, r.weight.pageRank, 0];
+      pages.push(page);
+      prev = null;
+    }
+    page[6] += 1;
+    types += TYPE_CODES[TYPES.indexOf(r.type)] ?? 'c';
+    const text = ownText(r);
+    texts.push(text);
+    const p = predict(page, prev, r.type, text, origin);
+    const o: RecordOverride = {};
+    if (p.url !== r.url) o.u = strip(r.url);
+    if (LEVEL_KEYS.some((k) => p.hierarchy[k] !== r.hierarchy[k])) {
       const levels: (string | null)[] = LEVEL_KEYS.map((k) => r.hierarchy[k]);
       while (levels.length > 1 && levels[levels.length - 1] === null) levels.pop();
-      return [
-        r.objectID.slice(0, idLength),
-        strip(r.url),
-        TYPES.indexOf(r.type),
-        levels,
-        r.content,
-        r.weight.pageRank,
-        r.weight.level,
-        r.weight.position,
-        r.language,
-        r.docusaurus_tag,
-        r.version ?? null,
-      ];
-    }),
-  };
+      o.h = levels;
+    }
+    if (p.content !== r.content) o.c = r.content;
+    if (p.weight.level !== r.weight.level) o.l = r.weight.level;
+    if (p.weight.position !== r.weight.position) o.p = r.weight.position;
+    if (Object.keys(o).length > 0) exceptions.push([i, o]);
+    prev = r;
+  });
+  return {format: LOCAL_INDEX_FORMAT, engine: 'minisearch', origin, pages, types, texts, exceptions};
 }
 
 export class LocalIndexError extends Error {
@@ -385,37 +610,69 @@ export class LocalIndexError extends Error {
 
 export function unpackRecords(file: unknown): EngineRecord[] {
   const f = file as Partial<LocalIndexFile> | null;
-  if (!f || typeof f !== 'object' || f.format !== LOCAL_INDEX_FORMAT || !Array.isArray(f.records) || typeof f.origin !== 'string') {
+  if (
+    !f ||
+    typeof f !== 'object' ||
+    f.format !== LOCAL_INDEX_FORMAT ||
+    typeof f.origin !== 'string' ||
+    !Array.isArray(f.pages) ||
+    typeof f.types !== 'string' ||
+    !Array.isArray(f.texts) ||
+    !Array.isArray(f.exceptions) ||
+    f.types.length !== f.texts.length
+  ) {
     throw new LocalIndexError(`not a local search index (format ${LOCAL_INDEX_FORMAT} expected)`);
   }
-  const origin = f.origin;
-  return f.records.map((p, i) => {
-    if (!Array.isArray(p) || p.length < 10 || typeof p[0] !== 'string' || typeof p[1] !== 'string' || !Array.isArray(p[3])) {
-      throw new LocalIndexError(`not a local search index (record ${i} is malformed)`);
+  const {origin, types, texts} = f;
+  const overrides = new Map<number, RecordOverride>();
+  for (const e of f.exceptions) {
+    if (!Array.isArray(e) || typeof e[0] !== 'number' || !e[1] || typeof e[1] !== 'object') {
+      throw new LocalIndexError('not a local search index (malformed exception list)');
     }
-    const [objectID, path, type, levels, content, pageRank, lvl, position, language, tag, version] = p;
-    const url = /^[a-z]+:/i.test(path) ? path : origin + path;
-    const hash = url.indexOf('#');
-    const hierarchy = Object.fromEntries(LEVEL_KEYS.map((k, j) => [k, levels[j] ?? null])) as EngineRecord['hierarchy'];
-    const record: EngineRecord = {
-      objectID,
-      url,
-      url_without_anchor: hash < 0 ? url : url.slice(0, hash),
-      anchor: hash < 0 ? null : url.slice(hash + 1),
-      type: TYPES[type] ?? 'content',
-      hierarchy,
-      content,
-      weight: {pageRank, level: lvl, position},
-      language,
-      docusaurus_tag: tag,
-    };
-    if (version !== null && version !== undefined) record.version = version;
-    return record;
-  });
+    overrides.set(e[0], e[1]);
+  }
+  const out: EngineRecord[] = [];
+  const seen = new Map<string, number>();
+  const ids = new Set<string>();
+  let i = 0;
+  for (const [n, page] of f.pages.entries()) {
+    if (!Array.isArray(page) || typeof page[0] !== 'string' || typeof page[6] !== 'number') {
+      throw new LocalIndexError(`not a local search index (page ${n} is malformed)`);
+    }
+    let prev: EngineRecord | null = null;
+    for (let k = 0; k < page[6]; k++, i++) {
+      const code = TYPE_CODES.indexOf(types[i] ?? '');
+      if (code < 0) throw new LocalIndexError(`not a local search index (record ${i} is malformed)`);
+      const type = TYPES[code]!;
+      const text = texts[i] ?? null;
+      const r = predict(page, prev, type, text, origin);
+      const o = overrides.get(i);
+      if (o) applyOverride(r, o, origin);
+      // Identical siblings (same section, type and text) are told apart by their rank.
+      const text0 = ownText(r) ?? '';
+      let objectID = localObjectId(r.url, type, text0, 0);
+      const key = `${r.url}\u0000${type}\u0000${objectID}`;
+      const occurrence = seen.get(key) ?? 0;
+      seen.set(key, occurrence + 1);
+      if (occurrence > 0) objectID = localObjectId(r.url, type, text0, occurrence);
+      while (ids.has(objectID)) objectID = localObjectId(r.url, type, `${text0}\u0000${objectID}`, occurrence);
+      ids.add(objectID);
+      const record = {objectID, ...r} as EngineRecord;
+      out.push(record);
+      prev = record;
+    }
+  }
+  if (i !== types.length) throw new LocalIndexError('not a local search index (record count mismatch)');
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Search
+//
+// Hits are distinct by URL, so the engine indexes one document per URL (a section: a heading and
+// the paragraphs under it) and picks the record to show only for the hits returned. Terms live
+// in MiniSearch's radix tree (prefix and typo lookups); each term's postings are typed arrays
+// with their BM25 weight computed at load, so a query only adds numbers.
 
 /**
  * Common English words are not indexed in body text (they still are in titles and headings):
@@ -425,37 +682,43 @@ export const STOP_WORDS = new Set(
   'a an and are as at be but by can do does for from has have if in into is it its of on or so such than that the their them then there these they this to was were which will with you your'.split(' '),
 );
 
-/** Field boosts: page titles and headings rank above body text. */
-const WHOLE_FIELDS = ['l0', 'l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'c'] as const;
-const WHOLE_BOOST: Record<string, number> = {l0: 1, l1: 6, l2: 4, l3: 3, l4: 2, l5: 2, l6: 2, c: 1};
+/** Fields of a section: its hierarchy lvl0..lvl6, its prose (7) and its code samples (8). */
+const PROSE = 7;
+const CODE = 8;
+const WHOLE_FIELDS = 9;
+/** Field boosts: page titles and headings rank above body text, prose above code samples. */
+const WHOLE_BOOST = [1, 6, 4, 3, 2, 2, 2, 1, 0.5];
 /**
- * Each text is indexed twice: whole words in `x`, and the parts and tails of identifiers in
- * `x_p` (`brightness` in `status_led_brightness_pct`), which count for less than a whole word.
+ * Each text is indexed twice: whole words in field f, and the parts and tails of identifiers in
+ * f + 9 (`brightness` in `status_led_brightness_pct`), which count for less than a whole word.
  */
-const PART_SUFFIX = '_p';
 const PART_WEIGHT = 0.4;
-const FIELDS = [...WHOLE_FIELDS, ...WHOLE_FIELDS.map((f) => `${f}${PART_SUFFIX}`)];
-const BOOST: Record<string, number> = Object.fromEntries(
-  FIELDS.map((f) => [f, f.endsWith(PART_SUFFIX) ? WHOLE_BOOST[f.slice(0, -PART_SUFFIX.length)]! * PART_WEIGHT : WHOLE_BOOST[f]!]),
-);
-const baseField = (f: string) => (f.endsWith(PART_SUFFIX) ? f.slice(0, -PART_SUFFIX.length) : f);
+const FIELD_BOOST = [...WHOLE_BOOST, ...WHOLE_BOOST.map((b) => b * PART_WEIGHT)];
+const FIELD_COUNT = FIELD_BOOST.length;
+const isHeadingField = (f: number) => f % WHOLE_FIELDS >= 1 && f % WHOLE_FIELDS <= 6;
+const isBodyField = (f: number) => f % WHOLE_FIELDS >= PROSE;
+
+/** BM25+ (MiniSearch's defaults). */
+const BM25 = {k: 1.2, b: 0.7, d: 0.5};
+const TYPO_WEIGHT = 0.3;
+/** Score of a completion relative to an exact match of the typed word. */
+const PREFIX_WEIGHT = 0.6;
+const FUZZY_WEIGHT = 0.35;
+/** Fewer hits than this without typos: try again forgiving typos. */
+const FUZZY_BELOW = 5;
+/** Candidates that get the phrase check (a regex over their text). */
+const PHRASE_CHECKED = 100;
+/** Words found only in different paragraphs of a section count for less than in one. */
+const SPREAD_WEIGHT = 0.25;
 
 export interface RankedHit {
-  index: number;
-  record: EngineRecord;
-  score: number;
+  /** Index of the record shown for this hit. */
+  readonly index: number;
+  readonly record: EngineRecord;
+  readonly score: number;
 }
 
 export type FacetFilters = (string | string[])[];
-
-function fieldText(r: EngineRecord, name: string): string {
-  const field = baseField(name);
-  if (field === 'c') return r.content ?? '';
-  const key = `lvl${field.slice(1)}` as LevelKey;
-  // A content record inherits its headings for matching, but its own heading record should win:
-  // headings of content records count only through the record's own level.
-  return r.hierarchy[key] ?? '';
-}
 
 /** Parses `attr:value` / `-attr:value`. */
 function parseFilter(f: string): {attr: string; value: string; negate: boolean} {
@@ -496,11 +759,6 @@ export function matchesFacetFilters(r: EngineRecord, filters: FacetFilters | und
   return compileFacetFilters(filters)(r);
 }
 
-type Doc = EngineRecord & {id: number};
-
-const CODE_WEIGHT = 0.5;
-const DETAILED_SCORING = 400;
-const TYPO_WEIGHT = 0.3;
 /** A request, JSON or shell sample rather than prose: many symbols per letter. */
 export function looksLikeCode(text: string): boolean {
   const t = decodeEntities(text);
@@ -508,173 +766,520 @@ export function looksLikeCode(text: string): boolean {
   return symbols / Math.max(1, t.length) > 0.04 || /\bHTTP\/1\.1\b|^(?:curl|GET|PUT|POST|DELETE) /.test(t);
 }
 
-/** MiniSearch plus bounded prefix expansion (the most frequent completions of a prefix). */
-class TermIndex extends MiniSearch<Doc> {
-  private readonly completionCache = new Map<string, string[]>();
-
-  completions(prefix: string, limit: number): string[] {
-    const key = `${limit}:${prefix}`;
-    const cached = this.completionCache.get(key);
-    if (cached) return cached;
-    const found: {term: string; df: number}[] = [];
-    for (const [term, fields] of this._index.atPrefix(prefix)) {
-      if (term === prefix) continue;
-      let df = 0;
-      for (const docs of fields.values()) df += docs.size;
-      found.push({term, df});
-    }
-    found.sort((a, b) => b.df - a.df || a.term.length - b.term.length);
-    const out = found.slice(0, limit).map((f) => f.term);
-    if (this.completionCache.size > 500) this.completionCache.clear();
-    this.completionCache.set(key, out);
-    return out;
-  }
-}
-
 /** How many completions a prefix being typed expands to (Algolia also bounds prefix matches). */
 function completionLimit(prefix: string): number {
   return prefix.length <= 1 ? 10 : prefix.length === 2 ? 12 : prefix.length === 3 ? 30 : 60;
 }
-const HEADING_FIELDS = FIELDS.filter((f) => baseField(f) !== 'c');
-/** Score of a completion relative to an exact match of the typed word. */
-const PREFIX_WEIGHT = 0.6;
-const FUZZY_WEIGHT = 0.35;
+
+/** One term's postings: section × field, and the BM25 weight of the term there. */
+interface Postings {
+  /** section * FIELD_COUNT + field */
+  at: Int32Array;
+  weight: Float32Array;
+  /** Sections that contain the term (document frequency). */
+  df: number;
+  /** Postings before this index are in page titles and headings (lvl1..lvl6), the rest in lvl0 or body text. */
+  headingEnd: number;
+}
+
+interface Expansion {
+  id: number;
+  /** The index word (for typo matches only). */
+  term?: string;
+  weight: number;
+  /** Matched without a typo (the word itself, or a completion of the word being typed). */
+  exact: boolean;
+}
 
 export class LocalSearchEngine {
   readonly records: EngineRecord[];
-  private readonly mini: TermIndex;
-  /** 1 for records whose content is a code sample (see looksLikeCode). */
-  private readonly code: Uint8Array;
+  /** Per section: its records (record indices, in order). */
+  private readonly members: number[][] = [];
+  /** Per section: the record that stands for it (its heading, else its first record). */
+  private readonly lead: Int32Array;
+  private readonly pageOf: Int32Array;
+  private readonly pageCount: number;
+  /** MiniSearch's radix tree: term → term id. */
+  private readonly terms: SearchableMap<number>;
+  private readonly postings: Postings[] = [];
+  private readonly completionCache = new Map<string, number[]>();
+  private readonly filterCache = new Map<string, Uint8Array>();
+  /** Rankings of the empty query per filter (never changed once made). */
+  private readonly emptyCache = new Map<string, Scored[]>();
+  private readonly plain: (string | undefined)[] = [];
+  // Per-query scratch space, one slot per section (reset after each query).
+  private readonly acc: Float64Array;
+  private readonly matched: Uint32Array;
+  private readonly inHeading: Uint32Array;
+  private readonly exact: Uint32Array;
+  private readonly touched: Int32Array;
+  private readonly perPage: Uint16Array;
 
   constructor(records: EngineRecord[]) {
     this.records = records;
-    this.mini = new TermIndex({
-      fields: [...FIELDS],
-      idField: 'id',
-      extractField: (doc, field) => (field === 'id' ? doc.id : fieldText(doc, field)),
-      tokenize: (text, field) => tokenizeForIndex(text, field?.endsWith(PART_SUFFIX) ? 'parts' : 'whole'),
-      processTerm: (term, field) => (field !== undefined && baseField(field) === 'c' && STOP_WORDS.has(term) ? null : term),
-      searchOptions: {tokenize: tokenizeQuery, processTerm: (t) => t},
+    const sectionOf = new Map<string, number>();
+    const pageIds = new Map<string, number>();
+    const pageOf: number[] = [];
+    records.forEach((r, i) => {
+      let s = sectionOf.get(r.url);
+      if (s === undefined) {
+        s = this.members.length;
+        sectionOf.set(r.url, s);
+        this.members.push([]);
+        let p = pageIds.get(r.url_without_anchor);
+        if (p === undefined) pageIds.set(r.url_without_anchor, (p = pageIds.size));
+        pageOf.push(p);
+      }
+      this.members[s]!.push(i);
     });
-    this.mini.addAll(records.map((r, id) => ({...r, id})));
-    this.code = Uint8Array.from(records, (r) => (r.content !== null && looksLikeCode(r.content) ? 1 : 0));
+    const n = this.members.length;
+    this.pageCount = pageIds.size;
+    this.pageOf = Int32Array.from(pageOf);
+    this.lead = Int32Array.from(this.members, (m) => m.find((i) => records[i]!.type !== 'content') ?? m[0]!);
+
+    // Tokenize every section's fields; count terms per (section, field).
+    const ids = new Map<string, number>();
+    const raw: number[][] = [];
+    const lengths = new Float64Array(n * FIELD_COUNT);
+    const totals = new Float64Array(FIELD_COUNT);
+    const counts = new Map<number, number>();
+    for (let s = 0; s < n; s++) {
+      const lead = records[this.lead[s]!]!;
+      const texts: string[][] = Array.from({length: WHOLE_FIELDS}, () => []);
+      LEVEL_KEYS.forEach((k, f) => {
+        const v = lead.hierarchy[k];
+        if (v !== null) texts[f]!.push(v);
+      });
+      for (const i of this.members[s]!) {
+        const c = records[i]!.content;
+        if (c !== null) texts[looksLikeCode(c) ? CODE : PROSE]!.push(c);
+      }
+      for (let f = 0; f < WHOLE_FIELDS; f++) {
+        if (texts[f]!.length === 0) continue;
+        const text = texts[f]!.join(' ');
+        const [whole, parts] = tokenizeWholeAndParts(text);
+        for (const [tokens, field] of [[whole, f], [parts, f + WHOLE_FIELDS]] as const) {
+          counts.clear();
+          let len = 0;
+          for (const term of tokens) {
+            if (isBodyField(field) && STOP_WORDS.has(term)) continue;
+            len++;
+            let id = ids.get(term);
+            if (id === undefined) {
+              ids.set(term, (id = raw.length));
+              raw.push([]);
+            }
+            counts.set(id, (counts.get(id) ?? 0) + 1);
+          }
+          lengths[s * FIELD_COUNT + field] = len;
+          totals[field]! += len;
+          for (const [id, tf] of counts) raw[id]!.push(s * FIELD_COUNT + field, tf);
+        }
+      }
+    }
+    const avg = Array.from(totals, (t) => Math.max(1, t / Math.max(1, n)));
+    const fieldDf = new Int32Array(FIELD_COUNT);
+    for (const list of raw) {
+      const m = list.length / 2;
+      const at = new Int32Array(m);
+      const weight = new Float32Array(m);
+      let df = 0;
+      let last = -1;
+      fieldDf.fill(0);
+      for (let j = 0; j < m; j++) {
+        const key = list[2 * j]!;
+        const s = Math.floor(key / FIELD_COUNT);
+        fieldDf[key - s * FIELD_COUNT]! += 1;
+        if (s !== last) {
+          df++;
+          last = s;
+        }
+      }
+      // Title and heading postings first, lvl0 and body text after (a one-letter query reads only
+      // the first).
+      let k = 0;
+      let headingEnd = 0;
+      for (const heading of [true, false]) {
+        if (!heading) headingEnd = k;
+        for (let j = 0; j < m; j++) {
+          const key = list[2 * j]!;
+          const tf = list[2 * j + 1]!;
+          const field = key % FIELD_COUNT;
+          if (isHeadingField(field) !== heading) continue;
+          const len = lengths[key]!;
+          // As MiniSearch: a word's rarity is counted per field (rare in titles, common in text).
+          const fdf = fieldDf[field]!;
+          const idf = Math.log(1 + (n - fdf + 0.5) / (fdf + 0.5));
+          at[k] = key;
+          weight[k] = FIELD_BOOST[field]! * idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * len) / avg[field]!)));
+          k++;
+        }
+      }
+      this.postings.push({at, weight, df, headingEnd});
+    }
+    this.terms = new SearchableMap<number>();
+    for (const [term, id] of ids) this.terms.set(term, id);
+    this.acc = new Float64Array(n);
+    this.matched = new Uint32Array(n);
+    this.inHeading = new Uint32Array(n);
+    this.exact = new Uint32Array(n);
+    this.touched = new Int32Array(n);
+    this.perPage = new Uint16Array(this.pageCount);
   }
 
   static fromIndexFile(file: unknown): LocalSearchEngine {
     return new LocalSearchEngine(unpackRecords(file));
   }
 
-  /**
-   * Final score of MiniSearch's BM25 results, with what Algolia's ranking would weigh:
-   * how many query words matched, all of them in a title or heading, as a phrase, headings
-   * above paragraphs, and pages that talk about the query (many matching records) first.
-   */
-  private score(results: SearchResult[], terms: string[], prefixLast: boolean): RankedHit[] {
-    const perPage = new Map<string, number>();
-    for (const res of results) {
-      const page = this.records[res.id as number]!.url_without_anchor;
-      perPage.set(page, (perPage.get(page) ?? 0) + 1);
+  /** The most frequent completions of a prefix (term ids), without the prefix itself. */
+  private completions(prefix: string): number[] {
+    const cached = this.completionCache.get(prefix);
+    if (cached) return cached;
+    const found: {id: number; df: number; len: number}[] = [];
+    for (const [term, id] of this.terms.atPrefix(prefix)) {
+      if (term !== prefix) found.push({id, df: this.postings[id]!.df, len: term.length});
     }
-    const last = terms.length - 1;
-    const matcher = createMatcher(terms, prefixLast);
-    const phrase =
-      terms.length > 1
-        ? new RegExp(terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s_:./-]+') + (prefixLast ? '' : '\\b'), 'u')
-        : null;
-    // MiniSearch returns its results best first; only the best DETAILED_SCORING get the full
-    // score (the rest keep BM25 order behind them), so a one-letter query on a big site stays fast.
-    const head = results.length > DETAILED_SCORING ? results.slice(0, DETAILED_SCORING) : results;
-    const tail: RankedHit[] = [];
-    for (let k = head.length; k < results.length; k++) {
-      const index = results[k]!.id as number;
-      tail.push({index, record: this.records[index]!, score: -k});
-    }
-    const hits = head.map((res) => {
-      const index = res.id as number;
-      const record = this.records[index]!;
-      // MiniSearch multiplies by the number of matched query strings, completions included;
-      // count original words instead.
-      const inHeading = new Array<boolean>(terms.length).fill(false);
-      const matched = new Array<boolean>(terms.length).fill(false);
-      const typo = new Array<boolean>(terms.length).fill(true);
-      for (const [docTerm, fields] of Object.entries(res.match)) {
-        for (const {term: i} of matcher(docTerm)) {
-          const t = terms[i]!;
-          matched[i] = true;
-          if (docTerm === t || (prefixLast && i === last && docTerm.startsWith(t))) typo[i] = false;
-          if (fields.some((f) => baseField(f) !== 'c' && baseField(f) !== 'l0')) inHeading[i] = true;
-        }
-      }
-      const words = matched.filter(Boolean).length || 1;
-      let score = (res.score / Math.max(1, res.queryTerms.length)) * words;
-      // Like Algolia's first criterion: a match without typos beats one that needs them.
-      score *= TYPO_WEIGHT ** matched.filter((m, i) => m && typo[i]).length;
-      if (inHeading.every(Boolean)) score *= 2;
-      if (phrase && matched.every(Boolean) && this.phraseIn(record, phrase)) score *= 1.5;
-      score *= 1 + 0.25 * Math.log(perPage.get(record.url_without_anchor) ?? 1);
-      // Prose beats code samples (a request sample repeats the same header on every page), and
-      // a page's opening paragraphs say what it is about.
-      if (this.code[index] === 1) score *= CODE_WEIGHT;
-      score *= 1 + 0.3 / (1 + record.weight.position / 3);
-      // Headings beat the paragraphs under them; important pages beat others.
-      score *= (1 + record.weight.level / 200) * (1 + Math.max(0, record.weight.pageRank) / 100);
-      return {index, record, score};
-    });
-    return tail.length > 0 ? [...hits, ...tail] : hits;
+    found.sort((a, b) => b.df - a.df || a.len - b.len);
+    const out = found.slice(0, completionLimit(prefix)).map((f) => f.id);
+    if (this.completionCache.size > 500) this.completionCache.clear();
+    this.completionCache.set(prefix, out);
+    return out;
   }
 
-  private phraseIn(record: EngineRecord, phrase: RegExp): boolean {
-    const texts = [...LEVEL_KEYS.slice(1).map((k) => record.hierarchy[k]), record.content];
-    return texts.some((t) => t !== null && phrase.test(normalizeTerm(decodeEntities(t))));
+  private expansions(term: string, prefix: boolean, fuzzy: boolean): Expansion[] {
+    const out: Expansion[] = [];
+    const exact = this.terms.get(term);
+    if (exact !== undefined) out.push({id: exact, weight: 1, exact: true});
+    if (prefix) {
+      for (const id of this.completions(term)) out.push({id, weight: PREFIX_WEIGHT, exact: true});
+    }
+    const typos = typosAllowed(term);
+    if (fuzzy && typos > 0) {
+      const seen = new Set(out.map((e) => e.id));
+      for (const [word, [id, distance]] of this.terms.fuzzyGet(term, typos)) {
+        if (!seen.has(id)) out.push({id, term: word, weight: (FUZZY_WEIGHT * term.length) / (term.length + distance), exact: false});
+      }
+    }
+    return out;
+  }
+
+  private passes(filters: FacetFilters | undefined): Uint8Array | undefined {
+    if (!filters || filters.length === 0) return undefined;
+    const key = JSON.stringify(filters);
+    let pass = this.filterCache.get(key);
+    if (!pass) {
+      const keep = compileFacetFilters(filters);
+      pass = Uint8Array.from(this.lead, (i) => (keep(this.records[i]!) ? 1 : 0));
+      if (this.filterCache.size > 50) this.filterCache.clear();
+      this.filterCache.set(key, pass);
+    }
+    return pass;
+  }
+
+  /** Adds every query term's postings into the scratch arrays; returns how many sections were touched. */
+  private accumulate(terms: string[], prefixLast: boolean, fuzzy: boolean, pass: Uint8Array | undefined, typoTerms: Map<string, Set<string>>): number {
+    let touched = 0;
+    const last = terms.length - 1;
+    for (let t = 0; t < terms.length; t++) {
+      const bit = 1 << t;
+      const prefix = prefixLast && t === last;
+      // One typed letter is too little to read paragraphs (or the lvl0 every page of a
+      // category shares) for: it matches page titles and headings.
+      const headingsOnly = prefix && terms[t]!.length <= 1;
+      for (const e of this.expansions(terms[t]!, prefix, fuzzy)) {
+        if (e.term !== undefined) {
+          const set = typoTerms.get(terms[t]!) ?? new Set<string>();
+          typoTerms.set(terms[t]!, set.add(e.term));
+        }
+        const {at, weight, headingEnd} = this.postings[e.id]!;
+        const end = headingsOnly ? headingEnd : at.length;
+        for (let j = 0; j < end; j++) {
+          const key = at[j]!;
+          const s = (key / FIELD_COUNT) | 0;
+          const field = key - s * FIELD_COUNT;
+          if (pass && pass[s] === 0) continue;
+          if (this.matched[s] === 0) this.touched[touched++] = s;
+          this.acc[s]! += e.weight * weight[j]!;
+          this.matched[s]! |= bit;
+          if (e.exact) this.exact[s]! |= bit;
+          if (isHeadingField(field)) this.inHeading[s]! |= bit;
+        }
+      }
+    }
+    return touched;
+  }
+
+  private reset(touched: number): void {
+    for (let j = 0; j < touched; j++) {
+      const s = this.touched[j]!;
+      this.acc[s] = 0;
+      this.matched[s] = 0;
+      this.inHeading[s] = 0;
+      this.exact[s] = 0;
+    }
+  }
+
+  private phraseIn(section: number, phrase: RegExp): boolean {
+    const lead = this.lead[section]!;
+    if (this.records[lead]!.type !== 'content' && phrase.test(this.plainText(lead))) return true;
+    return this.members[section]!.some((i) => this.records[i]!.type === 'content' && phrase.test(this.plainText(i)));
+  }
+
+  private compare = (a: {section: number; score: number}, b: {section: number; score: number}): number => {
+    if (b.score !== a.score) return b.score - a.score;
+    const ra = this.records[this.lead[a.section]!]!;
+    const rb = this.records[this.lead[b.section]!]!;
+    return (
+      rb.weight.pageRank - ra.weight.pageRank ||
+      rb.weight.level - ra.weight.level ||
+      ra.weight.position - rb.weight.position ||
+      this.lead[a.section]! - this.lead[b.section]!
+    );
+  };
+
+  /**
+   * Ranked sections (one hit per URL) for a query, best first: the first `need` in order, and
+   * how many match. The last word matches as a prefix unless followed by a space.
+   */
+  search(
+    query: string,
+    facetFilters?: FacetFilters,
+    need = Infinity,
+  ): {total: number; hits: RankedHit[]; sections: () => number[]; typoTerms: TypoTerms} {
+    const prefixLast = !/\s$/.test(query);
+    const pass = this.passes(facetFilters);
+    const all = tokenizeQuery(query).slice(0, 30);
+    // Stop words are dropped from the query, except a last word still being typed.
+    const kept = all.filter((t, i) => !STOP_WORDS.has(t) || (prefixLast && i === all.length - 1));
+    const terms = kept.length > 0 ? kept : all;
+    let ranked: Scored[];
+    let others: Int32Array = new Int32Array(0);
+    let typoTerms: TypoTerms = new Map();
+    if (terms.length === 0) {
+      // No word: every section, in the index's own order of importance (the same every time).
+      const key = JSON.stringify(facetFilters ?? []);
+      let order = this.emptyCache.get(key);
+      if (!order) {
+        order = [] as Scored[];
+        for (let s = 0; s < this.members.length; s++) if (!pass || pass[s] === 1) order.push({section: s, score: 0});
+        order.sort(this.compare);
+        if (this.emptyCache.size > 50) this.emptyCache.clear();
+        this.emptyCache.set(key, order);
+      }
+      ranked = order;
+    } else {
+      const exact = this.scoreTerms(terms, prefixLast, pass, need, false);
+      ({ranked, others} = exact);
+      const count = (r: {ranked: Scored[]; others: Int32Array}) => r.ranked.length + r.others.length;
+      // Typos are forgiven only when the words as typed find too little (Algolia ranks typo
+      // matches below exact ones anyway): looking them up costs more than the rest.
+      if ((!exact.all || count(exact) < FUZZY_BELOW) && terms.some((t) => typosAllowed(t) > 0)) {
+        const forgiving = this.scoreTerms(terms, prefixLast, pass, need, true);
+        if ((forgiving.all && !exact.all) || (forgiving.all === exact.all && count(forgiving) > count(exact))) {
+          ({ranked, others, typoTerms} = forgiving);
+        }
+      }
+    }
+    const top = ranked.slice(0, need);
+    const hits = top.map(({section, score}) => this.hitFor(section, score, terms, typoTerms));
+    const rest = others;
+    return {
+      total: ranked.length + rest.length,
+      hits,
+      sections: () => [...ranked.map((r) => r.section), ...rest],
+      typoTerms,
+    };
+  }
+
+  /** Scores the sections that match every term (or, if none does, any term), best first. */
+  private scoreTerms(
+    terms: string[],
+    prefixLast: boolean,
+    pass: Uint8Array | undefined,
+    need: number,
+    fuzzy: boolean,
+  ): {all: boolean; ranked: Scored[]; others: Int32Array; typoTerms: Map<string, Set<string>>} {
+    const typoTerms = new Map<string, Set<string>>();
+    const touched = this.accumulate(terms, prefixLast, fuzzy, pass, typoTerms);
+    try {
+      const all = (1 << terms.length) - 1;
+      let required = all;
+      let any = false;
+      for (let j = 0; j < touched && !any; j++) any = this.matched[this.touched[j]!] === all;
+      if (!any) required = 0; // OR: any word may match
+      const perPage = this.perPage;
+      const sections = new Int32Array(touched);
+      let n = 0;
+      for (let j = 0; j < touched; j++) {
+        const s = this.touched[j]!;
+        if (required === 0 || this.matched[s] === required) {
+          sections[n++] = s;
+          perPage[this.pageOf[s]!]! += 1;
+        }
+      }
+      const scores = new Float64Array(n);
+      for (let j = 0; j < n; j++) {
+        const s = sections[j]!;
+        const matched = this.matched[s]!;
+        let score = this.acc[s]! * popcount(matched);
+        // Like Algolia's first criterion: a match without typos beats one that needs them.
+        score *= TYPO_WEIGHT ** popcount(matched & ~this.exact[s]!);
+        const lead = this.records[this.lead[s]!]!;
+        if ((this.inHeading[s]! & matched) === matched) {
+          // Every word is in a title or heading: the heading itself is the hit.
+          score *= 2 * (1 + lead.weight.level / 200);
+        }
+        score *= 1 + 0.25 * Math.log(perPage[this.pageOf[s]!]!);
+        score *= 1 + Math.max(0, lead.weight.pageRank) / 100;
+        scores[j] = score;
+      }
+      for (let j = 0; j < n; j++) perPage[this.pageOf[sections[j]!]!] = 0;
+      // Only the best are put in order (and read, below); the rest are only counted.
+      const read = Math.max(PHRASE_CHECKED, Number.isFinite(need) ? need : 0);
+      const wanted = Number.isFinite(need) ? read : n;
+      const threshold = n > 2 * wanted ? kthLargest(scores, wanted) : -Infinity;
+      let ranked: Scored[] = [];
+      const others = new Int32Array(n);
+      const otherScores = new Float64Array(n);
+      let o = 0;
+      for (let j = 0; j < n; j++) {
+        if (scores[j]! >= threshold) ranked.push({section: sections[j]!, score: scores[j]!});
+        else {
+          otherScores[o] = scores[j]!;
+          others[o++] = sections[j]!;
+        }
+      }
+      ranked.sort(this.compare);
+      if (terms.length > 1) {
+        // Only the best candidates are read: are the words together in one record (a heading, or
+        // a paragraph under its headings), and do they form a phrase?
+        const phrase = new RegExp(terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s_:./-]+') + (prefixLast ? '' : '\\b'), 'u');
+        const checked = ranked.slice(0, read);
+        const spread = new Set<Scored>();
+        for (const r of checked) {
+          if (this.matched[r.section] !== all) continue;
+          if (this.bestRecord(r.section, terms, typoTerms).words < terms.length) spread.add(r);
+          else if (this.phraseIn(r.section, phrase)) r.score *= 1.5;
+        }
+        // Like per-paragraph records: a section whose words are only in different paragraphs
+        // is no hit while others hold them together (and counts for less when none does).
+        if (spread.size < checked.length) ranked = ranked.filter((r) => !spread.has(r));
+        else for (const r of spread) r.score *= SPREAD_WEIGHT;
+        ranked.sort(this.compare);
+        if (ranked.length < need && o > 0) {
+          // Spread sections left too few: the next best join, in order.
+          const more = Array.from(others.subarray(0, o), (section, j) => ({section, score: otherScores[j]!}));
+          ranked.push(...more.sort(this.compare));
+          o = 0;
+        }
+      }
+      return {all: any, ranked, others: others.subarray(0, o), typoTerms};
+    } finally {
+      this.reset(touched);
+    }
+  }
+
+  /** Lowercased plain text of a record's heading (lvl1..) and content, kept once computed. */
+  private plainText(i: number): string {
+    let text = this.plain[i];
+    if (text === undefined) {
+      const r = this.records[i]!;
+      const parts = r.type === 'content' ? [r.content] : LEVEL_KEYS.slice(1).map((k) => r.hierarchy[k]);
+      text = normalizeTerm(decodeEntities(parts.filter((p) => p !== null).join(' ')));
+      this.plain[i] = text;
+    }
+    return text;
+  }
+
+  /**
+   * The record shown for a section: its heading if that holds every word, else the paragraph
+   * that holds most of them with its headings (words found as substrings: a choice among a few
+   * records, not a match), and how many words that record holds.
+   */
+  private bestRecord(section: number, terms: string[], typoTerms: TypoTerms): {index: number; words: number} {
+    const lead = this.lead[section]!;
+    if (terms.length === 0) return {index: lead, words: 0};
+    const has = (text: string, t: string) => {
+      if (text.includes(t)) return true;
+      const typos = typoTerms.get(t);
+      if (typos) for (const w of typos) if (text.includes(w)) return true;
+      return false;
+    };
+    const count = (text: string, mask: number) => {
+      for (let k = 0; k < terms.length; k++) if (!(mask & (1 << k)) && has(text, terms[k]!)) mask |= 1 << k;
+      return mask;
+    };
+    const all = (1 << terms.length) - 1;
+    const headMask = this.records[lead]!.type === 'content' ? 0 : count(this.plainText(lead), 0);
+    let best = lead;
+    let bestWords = popcount(headMask);
+    if (headMask !== all) {
+      for (const i of this.members[section]!) {
+        if (this.records[i]!.type !== 'content') continue;
+        const words = popcount(count(this.plainText(i), headMask));
+        if (words > bestWords) {
+          bestWords = words;
+          best = i;
+        }
+        if (words === terms.length) break;
+      }
+    }
+    return {index: best, words: bestWords};
+  }
+
+  private hitFor(section: number, score: number, terms: string[], typoTerms: TypoTerms): RankedHit {
+    const {index} = this.bestRecord(section, terms, typoTerms);
+    return {index, record: this.records[index]!, score};
   }
 
   /** Ranked, distinct by URL, filtered. The last word matches as a prefix unless followed by a space. */
   rank(query: string, facetFilters?: FacetFilters): RankedHit[] {
-    const prefixLast = !/\s$/.test(query);
-    const keep = facetFilters && facetFilters.length > 0 ? compileFacetFilters(facetFilters) : undefined;
-    const all = tokenizeQuery(query);
-    // Stop words are dropped from the query, except a last word still being typed.
-    const kept = all.filter((t, i) => !STOP_WORDS.has(t) || (prefixLast && i === all.length - 1));
-    const terms = kept.length > 0 ? kept : all;
-    let hits: RankedHit[];
-    if (terms.length === 0) {
-      hits = this.records.map((record, index) => ({index, record, score: 0}));
-    } else {
-      const last = terms.length - 1;
-      const queries = terms.map((t, i) => {
-        if (i !== last || !prefixLast) return t;
-        const more = this.mini.completions(t, completionLimit(t));
-        // One typed letter is too little to read paragraphs for: it matches titles and headings.
-        const fields = t.length <= 1 ? HEADING_FIELDS : undefined;
-        if (more.length === 0) return {queries: [t], fields};
-        return {combineWith: 'OR' as const, fields, queries: [t, {queries: more, fuzzy: false, boostTerm: () => PREFIX_WEIGHT}]};
-      });
-      const run = (combineWith: 'AND' | 'OR') =>
-        this.mini.search(
-          {combineWith, queries},
-          {
-            boost: BOOST,
-            prefix: false,
-            fuzzy: (t) => typosAllowed(t),
-            weights: {prefix: PREFIX_WEIGHT, fuzzy: FUZZY_WEIGHT},
-            filter: keep ? (res) => keep(this.records[res.id as number]!) : undefined,
-          },
-        );
-      let results = run('AND');
-      if (results.length === 0 && terms.length > 1) results = run('OR');
-      hits = this.score(results, terms, prefixLast);
-    }
-    if (terms.length === 0 && keep) hits = hits.filter((h) => keep(h.record));
-    hits.sort(
-      (a, b) =>
-        b.score - a.score ||
-        b.record.weight.pageRank - a.record.weight.pageRank ||
-        b.record.weight.level - a.record.weight.level ||
-        a.record.weight.position - b.record.weight.position,
-    );
-    const seen = new Set<string>();
-    return hits.filter((h) => (seen.has(h.record.url) ? false : (seen.add(h.record.url), true)));
+    return this.search(query, facetFilters).hits;
   }
+
+  /** The record standing for a section (facet counts). */
+  leadRecord(section: number): EngineRecord {
+    return this.records[this.lead[section]!]!;
+  }
+}
+
+interface Scored {
+  section: number;
+  score: number;
+}
+
+/** The k-th largest value (quickselect on a copy). */
+function kthLargest(values: Float64Array, k: number): number {
+  const a = Float64Array.from(values);
+  let lo = 0;
+  let hi = a.length - 1;
+  const target = k - 1; // index in descending order
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! > pivot) i++;
+      while (a[j]! < pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else break;
+  }
+  return a[target]!;
+}
+
+function popcount(x: number): number {
+  let n = 0;
+  for (let v = x >>> 0; v; v &= v - 1) n++;
+  return n;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -771,29 +1376,6 @@ function wanted(list: string[] | undefined, attr: string): boolean {
   return list.some((a) => a === '*' || a === attr || attr.startsWith(`${a}.`));
 }
 
-function attrText(r: EngineRecord, attr: string): string | null {
-  return attr === 'content' ? r.content : r.hierarchy[attr.slice('hierarchy.'.length) as LevelKey];
-}
-
-/**
- * Sets `a.b` to a value computed on first read (then kept). Highlights and snippets are built
- * only for what the caller reads: the modal reads a few per hit, JSON.stringify reads all.
- */
-function setLazyPath(target: Record<string, unknown>, attr: string, compute: () => unknown): void {
-  const [head, tail] = attr.split('.') as [string, string | undefined];
-  const obj = tail === undefined ? target : ((target[head] ??= {}) as Record<string, unknown>);
-  const key = tail ?? head;
-  Object.defineProperty(obj, key, {
-    enumerable: true,
-    configurable: true,
-    get() {
-      const value = compute();
-      Object.defineProperty(obj, key, {value, enumerable: true, writable: true, configurable: true});
-      return value;
-    },
-  });
-}
-
 /** Answers one Algolia query (modal or /search page form) with Algolia's response shape. */
 export function answerQuery(
   engine: LocalSearchEngine,
@@ -807,7 +1389,8 @@ export function answerQuery(
   const hitsPerPage = Math.max(0, Math.min(1000, Number(params.hitsPerPage ?? 20)));
   const page = Math.max(0, Number(params.page ?? 0));
   const facetFilters = normalizeFacetFilters(params.facetFilters);
-  const ranked = engine.rank(query, facetFilters);
+  const wantFacets = asList(params.facets);
+  const {total, hits: ranked, sections, typoTerms} = engine.search(query, facetFilters, hitsPerPage > 0 ? (page + 1) * hitsPerPage : 0);
   const terms = tokenizeQuery(query);
   const prefixLast = !/\s$/.test(query);
   const hl: HighlightOptions = {
@@ -815,7 +1398,7 @@ export function answerQuery(
     prefixLast,
     preTag: params.highlightPreTag ?? DEFAULT_HIGHLIGHT_PRE,
     postTag: params.highlightPostTag ?? DEFAULT_HIGHLIGHT_POST,
-    matcher: createMatcher(terms, prefixLast),
+    matcher: createMatcher(terms, prefixLast, typoTerms),
     cache: new Map(),
   };
   const ellipsis = params.snippetEllipsisText ?? '…';
@@ -823,27 +1406,56 @@ export function answerQuery(
   const toHighlight = asList(params.attributesToHighlight);
   const toRetrieve = asList(params.attributesToRetrieve);
 
-  const nbHits = ranked.length;
+  const nbHits = total;
   const nbPages = hitsPerPage > 0 ? Math.ceil(nbHits / hitsPerPage) : 0;
   const slice = hitsPerPage > 0 ? ranked.slice(page * hitsPerPage, (page + 1) * hitsPerPage) : [];
+  // What to copy, highlight and snippet is the same for every hit: decided once per query.
+  const recordKeys = slice.length > 0 ? Object.keys(slice[0]!.record).filter((k) => k !== 'objectID') : [];
+  const retrieved = new Set(recordKeys.filter((key) => wanted(toRetrieve, key)));
+  const partialLevels =
+    toRetrieve && !retrieved.has('hierarchy') && toRetrieve.some((a) => a.startsWith('hierarchy.'))
+      ? LEVEL_KEYS.filter((k) => wanted(toRetrieve, `hierarchy.${k}`))
+      : null;
+  const snippetOpts = {...hl, ellipsis};
+  const attrs = HIGHLIGHTABLE.map((attr) => ({
+    attr,
+    level: attr === 'content' ? null : (attr.slice('hierarchy.'.length) as LevelKey),
+    highlight: !toHighlight || wanted(toHighlight, attr),
+    words: toSnippet.get(attr),
+  })).filter((a) => a.highlight || a.words !== undefined);
+  // Hits of one page share titles (lvl0, the page's lvl1): each text is marked up once, and
+  // every hit gets its own copy.
+  const built = new Map<string | number, Map<string, HighlightValue>>();
+  const once = (kind: string | number, text: string, make: () => HighlightValue): HighlightValue => {
+    let byText = built.get(kind);
+    if (!byText) built.set(kind, (byText = new Map()));
+    let v = byText.get(text);
+    if (!v) byText.set(text, (v = make()));
+    return {...v, matchedWords: [...v.matchedWords]};
+  };
   const hits = slice.map(({record}) => {
     const hit: AlgoliaHit = {objectID: record.objectID};
-    for (const [key, value] of Object.entries(record)) {
-      if (key !== 'objectID' && wanted(toRetrieve, key)) (hit as Record<string, unknown>)[key] = value;
+    for (const key of Object.keys(record)) {
+      if (retrieved.has(key)) (hit as Record<string, unknown>)[key] = record[key as keyof EngineRecord];
     }
-    if (toRetrieve && hit.hierarchy === undefined && toRetrieve.some((a) => a.startsWith('hierarchy.'))) {
-      hit.hierarchy = Object.fromEntries(
-        LEVEL_KEYS.filter((k) => wanted(toRetrieve, `hierarchy.${k}`)).map((k) => [k, record.hierarchy[k]]),
-      ) as EngineRecord['hierarchy'];
+    if (partialLevels) {
+      hit.hierarchy = Object.fromEntries(partialLevels.map((k) => [k, record.hierarchy[k]])) as EngineRecord['hierarchy'];
     }
     const highlightResult: Record<string, unknown> = {};
     const snippetResult: Record<string, unknown> = {};
-    for (const attr of HIGHLIGHTABLE) {
-      const text = attrText(record, attr);
+    let highlightLevels: Record<string, unknown> | undefined;
+    let snippetLevels: Record<string, unknown> | undefined;
+    for (const {level, highlight: hlWanted, words} of attrs) {
+      const text = level === null ? record.content : record.hierarchy[level];
       if (text === null) continue;
-      if (!toHighlight || wanted(toHighlight, attr)) setLazyPath(highlightResult, attr, () => highlight(text, hl));
-      const words = toSnippet.get(attr);
-      if (words !== undefined) setLazyPath(snippetResult, attr, () => snippet(text, words, {...hl, ellipsis}));
+      if (hlWanted) {
+        const target = level === null ? highlightResult : (highlightLevels ??= highlightResult.hierarchy = {}) as Record<string, unknown>;
+        target[level ?? 'content'] = once('highlight', text, () => highlight(text, hl));
+      }
+      if (words !== undefined) {
+        const target = level === null ? snippetResult : (snippetLevels ??= snippetResult.hierarchy = {}) as Record<string, unknown>;
+        target[level ?? 'content'] = once(words, text, () => snippet(text, words, snippetOpts));
+      }
     }
     hit._highlightResult = highlightResult;
     if (toSnippet.size > 0) hit._snippetResult = snippetResult;
@@ -864,13 +1476,14 @@ export function answerQuery(
     processingTimeMS: 0,
     renderingContent: {},
   };
-  const facets = asList(params.facets);
+  const facets = wantFacets;
   if (facets && facets.length > 0) {
     const counts: Record<string, Record<string, number>> = {};
     const names = facets.includes('*') ? ['language', 'docusaurus_tag', 'version', 'type'] : facets;
     for (const name of names) {
       const c: Record<string, number> = {};
-      for (const {record} of ranked) {
+      for (const section of sections()) {
+        const record = engine.leadRecord(section);
         const v = facetValue(record, name);
         if (v !== undefined) c[v] = (c[v] ?? 0) + 1;
       }

@@ -71,7 +71,7 @@ test('a missing, unreadable or foreign index file: one line on stderr, exit 2', 
   await writeFile(records, JSON.stringify(SITE_RECORDS));
   run = await runCli(['search', 'token', '--index-file', records]);
   assert.equal(run.code, 2);
-  assert.equal(run.stderr, `docs-indexer: ${records} is not a local search index (format 1 expected)\n`);
+  assert.equal(run.stderr, `docs-indexer: ${records} is not a local search index (format 2 expected)\n`);
 });
 
 test('a missing or empty query is a usage error (exit 2)', async () => {

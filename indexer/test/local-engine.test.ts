@@ -13,7 +13,6 @@ import {
   LocalSearchEngine,
   modalOrder,
   modalParams,
-  objectIdLength,
   snippet,
   tokenizeForIndex,
   tokenizeQuery,
@@ -21,7 +20,7 @@ import {
 } from '../src/local-engine.ts';
 import {buildLocalIndex, commonOrigin, loadLocalIndex, writeLocalIndex} from '../src/publish-local.ts';
 import {recordListSchema} from '../src/records.ts';
-import {ORIGIN, SITE_RECORDS} from './fixtures/search-records.ts';
+import {ORIGIN, recordsWithLongParagraph, SITE_RECORDS} from './fixtures/search-records.ts';
 
 const hl = {terms: ['power'], prefixLast: true, preTag: '<mark>', postTag: '</mark>'};
 
@@ -81,6 +80,86 @@ test('ranking: headings before the paragraphs under them, one hit per URL, conte
   assert.ok(engine.rank('the').some((h) => h.record.hierarchy.lvl2 === 'The X-Api-Version header'));
 });
 
+test('typos are forgiven when the words as typed find too little, and only those typos are marked', () => {
+  const engine = new LocalSearchEngine(SITE_RECORDS);
+  assert.equal(engine.rank('mesurement')[0]!.record.url, `${ORIGIN}/docs/v2/measurement`);
+  assert.equal(engine.rank('bearer tokn')[0]!.record.url, `${ORIGIN}/docs/v2/authorization`);
+  const typo = answerQuery(engine, 'i', {...modalParams('bearer tokn'), attributesToSnippet: ['content:30']});
+  assert.match(String((typo.hits[0]!._snippetResult as {content: {value: string}}).content.value), /<mark>token<\/mark>/);
+  // A word found as typed often enough brings no typo matches ("wafer" for "water"), in the
+  // ranking or in the marks; with fewer hits it would.
+  const base = SITE_RECORDS.find((r) => r.type === 'content' && r.hierarchy.lvl2 !== null)!;
+  const para = (anchor: string, content: string) => ({
+    ...base,
+    url: `${ORIGIN}/docs/v1/water#${anchor}`,
+    url_without_anchor: `${ORIGIN}/docs/v1/water`,
+    anchor,
+    hierarchy: {...base.hierarchy, lvl1: 'Meters', lvl2: anchor},
+    content,
+  });
+  const meters = [1, 2, 3, 4, 5].map((n) => para(`m${n}`, `Water meter ${n} next to a wafer.`));
+  const many = new LocalSearchEngine([...SITE_RECORDS, ...meters, para('wafer', 'A wafer-thin plate.')]);
+  const exact = answerQuery(many, 'i', {...modalParams('water'), attributesToSnippet: ['content:30']});
+  assert.equal(exact.nbHits, 6, 'five meters and the gas-and-water section');
+  assert.ok(!exact.hits.some((h) => h.url!.endsWith('#wafer')));
+  assert.doesNotMatch(JSON.stringify(exact.hits), /<mark>wafer/);
+  const few = new LocalSearchEngine([...SITE_RECORDS, para('wafer', 'A wafer-thin plate.')]);
+  assert.ok(few.rank('water').some((h) => h.record.url.endsWith('#wafer')));
+});
+
+test('one hit per section: the heading when it holds every word, else the paragraph that does', () => {
+  const engine = new LocalSearchEngine(SITE_RECORDS);
+  const heading = engine.rank('create user');
+  assert.equal(heading[0]!.record.url, `${ORIGIN}/docs/v2/authorization#create-a-user`);
+  assert.equal(heading[0]!.record.type, 'lvl2');
+  const paragraph = engine.rank('pressing button');
+  assert.equal(paragraph[0]!.record.url, `${ORIGIN}/docs/v2/authorization#create-a-user`);
+  assert.equal(paragraph[0]!.record.type, 'content');
+  // Words found only in different paragraphs of one section make no hit while a paragraph
+  // holds them together.
+  const base = SITE_RECORDS.find((r) => r.type === 'content' && r.hierarchy.lvl2 !== null)!;
+  const para = (anchor: string, content: string) => ({
+    ...base,
+    url: `${ORIGIN}/docs/v2/websocket#${anchor}`,
+    url_without_anchor: `${ORIGIN}/docs/v2/websocket`,
+    anchor,
+    hierarchy: {...base.hierarchy, lvl1: 'Websocket', lvl2: anchor},
+    content,
+  });
+  const ws = new LocalSearchEngine([
+    ...SITE_RECORDS,
+    para('apart', 'Send a subscribe message first.'),
+    para('apart', 'The device then streams each topic.'),
+    para('together', 'Subscribe to a topic to get its messages.'),
+  ]);
+  assert.deepEqual(ws.rank('subscribe topic').map((h) => h.record.url), [`${ORIGIN}/docs/v2/websocket#together`]);
+  // …and when no paragraph holds them together, the section still answers.
+  assert.deepEqual(ws.rank('streams message').map((h) => h.record.url), [`${ORIGIN}/docs/v2/websocket#apart`]);
+});
+
+test('the page of hits the modal asks for is the head of the full ranking', () => {
+  // Enough sections that only the best are put in order (the rest are only counted).
+  const base = SITE_RECORDS.find((r) => r.type === 'content' && r.hierarchy.lvl2 !== null)!;
+  const words = ['power', 'meter', 'water', 'gas', 'socket', 'battery', 'voltage'];
+  const many = Array.from({length: 600}, (_, i) => {
+    const page = `${ORIGIN}/docs/p${i % 40}`;
+    const anchor = `s${i}`;
+    const text = Array.from({length: 3 + (i % 11)}, (_, k) => words[(i * 7 + k * (i % 5 + 1)) % words.length]).join(' ');
+    return {...base, url: `${page}#${anchor}`, url_without_anchor: page, anchor, hierarchy: {...base.hierarchy, lvl1: `Page ${i % 40}`, lvl2: `Section ${words[i % 7]} ${i}`}, content: text, weight: {...base.weight, position: i % 3}};
+  });
+  const engine = new LocalSearchEngine([...recordsWithLongParagraph(), ...many]);
+  for (const q of ['p', 'po', 'power', 'meter gas', 'section wat', 'battery socket voltage']) {
+    const full = engine.rank(q, ['language:en']).map((h) => h.record.url);
+    assert.ok(full.length > 200 || q.includes(' '), `${q}: ${full.length} hits`);
+    for (const need of [20, 40]) {
+      const page = engine.search(q, ['language:en'], need);
+      assert.equal(page.total, full.length, q);
+      assert.deepEqual(page.hits.map((h) => h.record.url), full.slice(0, need), q);
+      assert.deepEqual(new Set(page.sections().map((s) => engine.leadRecord(s).url)), new Set(full), q);
+    }
+  }
+});
+
 test('modal order groups by lvl0 (at most 5 each), as DocSearch shows hits', () => {
   const engine = new LocalSearchEngine(SITE_RECORDS);
   const hits = answerQuery(engine, 'i', modalParams('api')).hits;
@@ -104,17 +183,54 @@ test('publish-local writes a compact file that loads back to the same records', 
   const back = unpackRecords(JSON.parse(text));
   const original = recordListSchema.parse(SITE_RECORDS);
   assert.deepEqual(back.map((r) => ({...r, objectID: ''})), original.map((r) => ({...r, objectID: ''})));
-  back.forEach((r, i) => assert.ok(original[i]!.objectID.startsWith(r.objectID)));
   assert.equal(new Set(back.map((r) => r.objectID)).size, back.length, 'objectIDs stay unique');
   assert.deepEqual(buildLocalIndex(SITE_RECORDS), JSON.parse(text));
   const engine = await loadLocalIndex(file);
   assert.equal(engine.records.length, SITE_RECORDS.length);
 });
 
-test('objectIDs are cut to the shortest unique prefix of at least 12 characters', () => {
-  assert.equal(objectIdLength(['0123456789abcdef01234567', 'fedcba9876543210fedcba98']), 12);
-  assert.equal(objectIdLength(['0123456789abcdef01234567', '0123456789abcdef0123xxxx']), 21);
-  assert.equal(objectIdLength(['short', 'other']), 5);
+test('a page and a heading are stored once, not on every record under them', () => {
+  // A page as the extractor writes it: title, intro, a section with three paragraphs.
+  const page = `${ORIGIN}/docs/v2/batteries`;
+  const base = {url_without_anchor: page, language: 'en', docusaurus_tag: 'docs-default-current', version: 'current'};
+  const levels = (l1: string, l2: string | null = null) => ({lvl0: 'API v2', lvl1: l1, lvl2: l2, lvl3: null, lvl4: null, lvl5: null, lvl6: null});
+  const records = recordListSchema.parse([
+    {...base, objectID: 'a', url: page, anchor: null, type: 'lvl1', hierarchy: levels('Batteries'), content: null, weight: {pageRank: 0, level: 90, position: 0}},
+    {...base, objectID: 'b', url: page, anchor: null, type: 'content', hierarchy: levels('Batteries'), content: 'Control the batteries.', weight: {pageRank: 0, level: 0, position: 1}},
+    {...base, objectID: 'c', url: `${page}#battery-mode`, anchor: 'battery-mode', type: 'lvl2', hierarchy: levels('Batteries', 'Battery mode'), content: null, weight: {pageRank: 0, level: 80, position: 0}},
+    ...['zero', 'to_full', 'standby'].map((m, i) => ({
+      ...base,
+      objectID: `d${i}`,
+      url: `${page}#battery-mode`,
+      anchor: 'battery-mode',
+      type: 'content',
+      hierarchy: levels('Batteries', 'Battery mode'),
+      content: `The mode ${m}.`,
+      weight: {pageRank: 0, level: 0, position: i + 1},
+    })),
+  ]);
+  const file = buildLocalIndex(records);
+  const json = JSON.stringify(file);
+  for (const once of ['"Batteries"', '"Battery mode"', '"API v2"', 'docs-default-current', '/docs/v2/batteries']) {
+    assert.equal(json.split(once).length - 1, 1, `${once} appears once in ${json}`);
+  }
+  assert.deepEqual(file.exceptions, [], 'every record is where the layout predicts it');
+  assert.deepEqual(unpackRecords(JSON.parse(json)).map((r) => ({...r, objectID: ''})), records.map((r) => ({...r, objectID: ''})));
+});
+
+test('local objectIDs are stable: editing one paragraph renames no other record', () => {
+  const records = recordListSchema.parse(SITE_RECORDS);
+  const before = unpackRecords(JSON.parse(JSON.stringify(buildLocalIndex(records))));
+  const i = records.findIndex((r) => r.type === 'content');
+  const edited = records.map((r, k) => (k === i ? {...r, content: `${r.content} (edited)`} : r));
+  const inserted = [...edited.slice(0, i), {...records[i]!, content: 'A new paragraph.'}, ...edited.slice(i)];
+  const after = unpackRecords(JSON.parse(JSON.stringify(buildLocalIndex(inserted))));
+  const kept = after.filter((r) => r.content !== 'A new paragraph.');
+  assert.equal(kept.length, before.length);
+  kept.forEach((r, k) => {
+    if (k === i) assert.notEqual(r.objectID, before[k]!.objectID);
+    else assert.equal(r.objectID, before[k]!.objectID, `record ${k}`);
+  });
 });
 
 test('loading a missing or foreign file fails with one line that says what to do', async () => {
@@ -126,5 +242,5 @@ test('loading a missing or foreign file fails with one line that says what to do
   await writeFile(path.join(dir, 'bad.json'), '{not json');
   await assert.rejects(loadLocalIndex(path.join(dir, 'bad.json')), {message: `${path.join(dir, 'bad.json')} is not a local search index (invalid JSON)`});
   await writeFile(path.join(dir, 'other.json'), '[1,2]');
-  await assert.rejects(loadLocalIndex(path.join(dir, 'other.json')), {message: `${path.join(dir, 'other.json')} is not a local search index (format 1 expected)`});
+  await assert.rejects(loadLocalIndex(path.join(dir, 'other.json')), {message: `${path.join(dir, 'other.json')} is not a local search index (format 2 expected)`});
 });

@@ -99,17 +99,22 @@ async function child(folder: string, mode: IndexerBenchMode, concurrency: number
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   let bytes = 0;
+  let walked = 0;
   const result = await crawl(folder, {
     ...(concurrency ? {concurrency} : {}),
     ...(mode === 'stream'
       ? {
           collect: false,
-          onPage: ({records}: {records: unknown[]}) => {
-            for (const record of records) bytes += JSON.stringify(record).length + 1;
+          // What `crawl --out` writes: each page's records as JSON text.
+          onPage: ({json}: {json: string}) => {
+            bytes += json.length;
           },
         }
       : {}),
   });
+  // What `push` does with the collected records: walks them all, a page at a time.
+  if (mode === 'collect') for (const page of result.store.pages()) walked += page.length;
+  if (mode === 'collect' && walked !== result.recordCount) throw new Error(`walked ${walked} of ${result.recordCount} records`);
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   const report: ChildReport = {

@@ -282,7 +282,8 @@ function escapedSize(text: string): number {
 
 /** Splits raw text into pieces whose escaped JSON size fits the budget, at spaces when possible. */
 export function splitText(text: string, budget: number): string[] {
-  if (escapedSize(text) <= budget) return [text];
+  // A UTF-16 unit takes at most 6 bytes once escaped (`&amp;` is 5, a JSON `\u00XX` 6): short text fits.
+  if (text.length * 6 <= budget || escapedSize(text) <= budget) return [text];
   const pieces: string[] = [];
   let current: string[] = [];
   let size = 0;

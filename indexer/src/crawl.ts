@@ -15,7 +15,7 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import {load} from 'cheerio/slim';
 import {extractPageDetailed, type SkipReason} from './extract.ts';
-import {defaultWorkers, ExtractPool} from './extract-pool.ts';
+import {defaultWorkers, ExtractPool, WorkerLostError} from './extract-pool.ts';
 import type {SearchRecord} from './records.ts';
 import {RecordStore} from './record-store.ts';
 import {CrawlError, SourceError, UsageError} from './errors.ts';
@@ -288,8 +288,13 @@ async function crawlFolder(folder: string, options: CrawlOptions) {
     const pageRank = options.pageRank?.(url) ?? 0;
     const validate = options.validate === undefined ? {} : {validate: options.validate};
     if (pool) {
-      const output = await pool.run({file: path.join(folder, file), url, pageRank, pack: collect, ...validate});
-      return {url, ...output};
+      try {
+        const output = await pool.run({file: path.join(folder, file), url, pageRank, pack: collect, ...validate});
+        return {url, ...output};
+      } catch (error) {
+        // A worker died (e.g. a page too big for its capped heap): this thread does the page.
+        if (!(error instanceof WorkerLostError)) throw error;
+      }
     }
     let html: string;
     try {

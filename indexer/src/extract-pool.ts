@@ -8,7 +8,10 @@
  * thread's heap, which is what kept the collect mode far above 300 MB.
  *
  * The pool keeps a small queue per worker (the crawl's own concurrency limit bounds the jobs in
- * flight); any worker failure fails the jobs it held.
+ * flight). Each worker's heap is capped (with no cap, V8 lets a worker's heap grow to several
+ * times what one page needs: two workers took the crawl past 300 MB). A worker that dies (out
+ * of memory on a huge page, or any crash) fails its jobs with WorkerLostError; the crawl runs
+ * those pages in its own thread and the pool goes on with the workers left.
  */
 import {readFile} from 'node:fs/promises';
 import {availableParallelism} from 'node:os';
@@ -88,7 +91,7 @@ export function defaultWorkers(pages: number): number {
  * inherit the TypeScript loader: a one-line bootstrap registers tsx's require hook first (it
  * runs in the worker's own thread, unlike the ESM loader, which adds a loader thread per worker).
  */
-function startWorker(): Worker {
+function startWorker(heapMb: {young: number; old: number}): Worker {
   const entry = fileURLToPath(new URL('./extract-worker.ts', import.meta.url));
   let tsx: string | undefined;
   try {
@@ -97,9 +100,17 @@ function startWorker(): Worker {
     tsx = undefined;
   }
   const code = `${tsx ? `require(${JSON.stringify(tsx)}).register();` : ''}require(${JSON.stringify(entry)});`;
-  const young = Number(process.env.XW_YOUNG ?? 0);
-  return new Worker(code, {eval: true, ...(young ? {resourceLimits: {maxYoungGenerationSizeMb: young}} : {})});
+  return new Worker(code, {
+    eval: true,
+    resourceLimits: {maxYoungGenerationSizeMb: heapMb.young, maxOldGenerationSizeMb: heapMb.old},
+  });
 }
+
+/** Heap caps of a worker (MB): the young generation, and the old one. */
+export const WORKER_HEAP_MB = {young: 12, old: 64} as const;
+
+/** The job's worker died before answering: run the job elsewhere. */
+export class WorkerLostError extends Error {}
 
 interface Pending {
   resolve: (output: PageOutput) => void;
@@ -117,9 +128,9 @@ export class ExtractPool {
   private nextId = 0;
   private closed = false;
 
-  constructor(size: number) {
+  constructor(size: number, heapMb: {young: number; old: number} = WORKER_HEAP_MB) {
     this.slots = Array.from({length: size}, () => {
-      const slot: Slot = {worker: startWorker(), pending: new Map()};
+      const slot: Slot = {worker: startWorker(heapMb), pending: new Map()};
       const fail = (error: Error): void => {
         slot.failure ??= error;
         for (const p of slot.pending.values()) p.reject(slot.failure);
@@ -132,9 +143,9 @@ export class ExtractPool {
         if ('output' in reply) pending.resolve(reply.output);
         else pending.reject(reply.failure.source ? new SourceError(reply.failure.message) : new Error(reply.failure.message));
       });
-      slot.worker.on('error', (error) => fail(new Error(`extract worker failed: ${error.message}`)));
+      slot.worker.on('error', (error) => fail(new WorkerLostError(`extract worker failed: ${error.message}`)));
       slot.worker.on('exit', (code) => {
-        if (!this.closed) fail(new Error(`extract worker stopped (exit code ${code})`));
+        if (!this.closed) fail(new WorkerLostError(`extract worker stopped (exit code ${code})`));
       });
       return slot;
     });
@@ -144,15 +155,16 @@ export class ExtractPool {
     return this.slots.length;
   }
 
-  /** Runs a job on the least busy worker. */
+  /** Runs a job on the least busy live worker. */
   run(job: PageJob): Promise<PageOutput> {
-    let slot = this.slots[0] as Slot;
-    for (const s of this.slots) if (s.pending.size < slot.pending.size) slot = s;
-    if (slot.failure) return Promise.reject(slot.failure);
+    let slot: Slot | undefined;
+    for (const s of this.slots) if (!s.failure && (!slot || s.pending.size < slot.pending.size)) slot = s;
+    if (!slot) return Promise.reject(new WorkerLostError('no extract worker left'));
+    const target = slot;
     const id = this.nextId++;
     return new Promise<PageOutput>((resolve, reject) => {
-      slot.pending.set(id, {resolve, reject});
-      slot.worker.postMessage({id, job});
+      target.pending.set(id, {resolve, reject});
+      target.worker.postMessage({id, job});
     });
   }
 

@@ -106,7 +106,7 @@ interface ChildReport {
 const STUB = {appId: 'BENCHAPP', apiKey: 'bench-admin-key', index: 'bench_docs'};
 
 /** Runs in the child: one measured run, then a JSON report on stdout. */
-async function child(folder: string, mode: IndexerBenchMode, concurrency: number | undefined, out: string, hosts: string): Promise<void> {
+async function child(folder: string, mode: IndexerBenchMode, concurrency: number | undefined, out: string, hosts: string, totalPages: number): Promise<void> {
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   let pages = 0;
@@ -146,7 +146,8 @@ async function child(folder: string, mode: IndexerBenchMode, concurrency: number
     if (code !== 0) throw new Error(`docs-indexer ${args[0]} exited with ${code}: ${stderr.trim()}`);
     const summary = JSON.parse(stdout) as {pages: number; records: number; skipped?: number; bytes: number; unchanged?: number};
     if (mode === 'push-rerun' && summary.unchanged !== summary.records) throw new Error(`the rerun changed records: ${stdout}`);
-    pages = summary.pages + (summary.skipped ?? 0);
+    // push prints no skipped count: every page of the folder was crawled.
+    pages = mode === 'stream' ? summary.pages + (summary.skipped ?? 0) : totalPages;
     records = summary.records;
     bytes = summary.bytes;
   }
@@ -232,7 +233,7 @@ export async function runIndexerBench(options: IndexerBenchOptions = {}): Promis
     const runs: IndexerBenchRun[] = [];
     for (const mode of options.modes ?? INDEXER_BENCH_MODES) {
       log(`indexer: ${mode} mode (child process)…`);
-      const args = ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', folder, '--mode', mode, '--out', out, '--hosts', stub.url];
+      const args = ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', folder, '--mode', mode, '--out', out, '--hosts', stub.url, '--total', String(pages)];
       if (options.concurrency) args.push('--concurrency', String(options.concurrency));
       const report = await new Promise<ChildReport>((resolve, reject) => {
         const proc = spawn(process.execPath, args, {cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit']});
@@ -273,7 +274,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const childFolder = flag('--child');
   if (childFolder) {
     const mode = INDEXER_BENCH_MODES.find((m) => m === flag('--mode')) ?? 'stream';
-    await child(childFolder, mode, concurrency, flag('--out') ?? '', flag('--hosts') ?? '');
+    await child(childFolder, mode, concurrency, flag('--out') ?? '', flag('--hosts') ?? '', Number(flag('--total') ?? 0));
   } else {
     const modes = flag('--modes')?.split(',').map((m) => {
       const known = INDEXER_BENCH_MODES.find((k) => k === m);

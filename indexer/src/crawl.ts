@@ -15,7 +15,7 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import {load} from 'cheerio/slim';
 import {extractPageDetailed, type SkipReason} from './extract.ts';
-import {defaultWorkers, ExtractPool, WorkerLostError} from './extract-pool.ts';
+import {defaultWorkers, ExtractPool, WorkerLostError, type PageJob} from './extract-pool.ts';
 import type {SearchRecord} from './records.ts';
 import {RecordStore} from './record-store.ts';
 import {CrawlError, SourceError, UsageError} from './errors.ts';
@@ -171,6 +171,42 @@ function concurrencyOf(options: CrawlOptions): number {
   return n;
 }
 
+type ExtractedResult = PageResult & {skipped?: SkipReason};
+
+/** Extracts one page on the pool, or in this thread (no pool, or its worker died). */
+async function extractWith(pool: ExtractPool | undefined, job: PageJob): Promise<ExtractedResult> {
+  if (pool) {
+    try {
+      return {url: job.url, ...(await pool.run(job))};
+    } catch (error) {
+      // A worker died (e.g. a page too big for its capped heap): this thread does the page.
+      if (!(error instanceof WorkerLostError)) throw error;
+    }
+  }
+  let html = job.html;
+  if (html === undefined) {
+    const file = job.file ?? '';
+    try {
+      html = await readFile(file, 'utf8');
+    } catch (error) {
+      throw new SourceError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+  }
+  const page = extractPageDetailed(html, {
+    url: job.url,
+    pageRank: job.pageRank,
+    ...(job.validate === undefined ? {} : {validate: job.validate}),
+  });
+  return {url: job.url, records: page.records, count: page.records.length, ...(page.skipped ? {skipped: page.skipped} : {})};
+}
+
+/** The worker pool of a crawl of `pages` pages, if it uses one. */
+function workerPool(options: CrawlOptions, pages: number): ExtractPool | undefined {
+  const workers = options.workers ?? defaultWorkers(pages);
+  if (!Number.isInteger(workers) || workers < 0) throw new UsageError(`workers must be a whole number (got ${workers})`);
+  return workers > 0 ? new ExtractPool(workers) : undefined;
+}
+
 function withSlash(url: string): string {
   return url.endsWith('/') ? url : `${url}/`;
 }
@@ -281,30 +317,10 @@ async function crawlFolder(folder: string, options: CrawlOptions) {
       }
     }
   };
-  const workers = options.workers ?? defaultWorkers(files.length);
-  if (!Number.isInteger(workers) || workers < 0) throw new UsageError(`workers must be a whole number (got ${workers})`);
-  const pool = workers > 0 ? new ExtractPool(workers) : undefined;
-  const extract = async (file: string, url: string): Promise<PageResult & {skipped?: SkipReason}> => {
-    const pageRank = options.pageRank?.(url) ?? 0;
-    const validate = options.validate === undefined ? {} : {validate: options.validate};
-    if (pool) {
-      try {
-        const output = await pool.run({file: path.join(folder, file), url, pageRank, pack: collect, ...validate});
-        return {url, ...output};
-      } catch (error) {
-        // A worker died (e.g. a page too big for its capped heap): this thread does the page.
-        if (!(error instanceof WorkerLostError)) throw error;
-      }
-    }
-    let html: string;
-    try {
-      html = await readFile(path.join(folder, file), 'utf8');
-    } catch (error) {
-      throw new SourceError(`cannot read ${path.join(folder, file)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-    }
-    const page = extractPageDetailed(html, {url, pageRank, ...validate});
-    return {url, records: page.records, count: page.records.length, ...(page.skipped ? {skipped: page.skipped} : {})};
-  };
+  const pool = workerPool(options, files.length);
+  const validate = options.validate === undefined ? {} : {validate: options.validate};
+  const extract = (file: string, url: string): Promise<ExtractedResult> =>
+    extractWith(pool, {file: path.join(folder, file), url, pageRank: options.pageRank?.(url) ?? 0, pack: collect, ...validate});
   let pages: PageResult[];
   try {
     pages = await Promise.all(
@@ -473,36 +489,41 @@ async function crawlUrl(source: string, options: CrawlOptions) {
     const total = targets.length;
     options.onEvent?.({type: 'start', source, mode, baseUrl, total});
     const originalLocs = new Map(sitemapLocs(sitemap.body).map((loc) => [toOrigin(loc, origin), loc]));
-    await Promise.all(
-      targets.map((target) =>
-        limit(async () => {
-          let fetched: Fetched;
-          try {
-            fetched = await fetchPage(target, options, () => false);
-          } catch (error) {
-            throw new CrawlError(`cannot fetch ${target}: ${(error as Error).message}`);
-          }
-          done += 1;
-          const url = rebase(fetched.url);
-          if (!/html/i.test(fetched.contentType)) {
-            options.onEvent?.({type: 'skip', url, reason: 'not-html', done, total});
-            return;
-          }
-          const page = extractPageDetailed(fetched.body, {
-            url,
-            pageRank: rankOf(url, originalLocs.get(target) ?? target),
-            ...(options.validate === undefined ? {} : {validate: options.validate}),
-          });
-          if (page.skipped) {
-            skipped += 1;
-            options.onEvent?.({type: 'skip', url, reason: page.skipped, done, total});
-          } else {
-            options.onEvent?.({type: 'page', url, records: page.records.length, done, total});
-          }
-          pages.push({url, records: page.records, count: page.records.length});
-        }),
-      ),
-    );
+    const pool = workerPool(options, total);
+    // Pages wait for the end of the crawl here: kept deflated when a worker extracted them.
+    const validate = options.validate === undefined ? {} : {validate: options.validate};
+    const extract = (html: string, url: string, pageRank: number): Promise<ExtractedResult> =>
+      extractWith(pool, {html, url, pageRank, pack: true, ...validate});
+    try {
+      await Promise.all(
+        targets.map((target) =>
+          limit(async () => {
+            let fetched: Fetched;
+            try {
+              fetched = await fetchPage(target, options, () => false);
+            } catch (error) {
+              throw new CrawlError(`cannot fetch ${target}: ${(error as Error).message}`);
+            }
+            done += 1;
+            const url = rebase(fetched.url);
+            if (!/html/i.test(fetched.contentType)) {
+              options.onEvent?.({type: 'skip', url, reason: 'not-html', done, total});
+              return;
+            }
+            const {skipped: skip, ...page} = await extract(fetched.body, url, rankOf(url, originalLocs.get(target) ?? target));
+            if (skip) {
+              skipped += 1;
+              options.onEvent?.({type: 'skip', url, reason: skip, done, total});
+            } else {
+              options.onEvent?.({type: 'page', url, records: page.count, done, total});
+            }
+            pages.push(page);
+          }),
+        ),
+      );
+    } finally {
+      await pool?.close();
+    }
     return {pages, skipped, baseUrl, mode, streamed: false};
   }
 

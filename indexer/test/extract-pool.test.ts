@@ -5,7 +5,7 @@ import {crawl} from '../src/crawl.ts';
 import {ExtractPool, WorkerLostError} from '../src/extract-pool.ts';
 import {RecordStore} from '../src/record-store.ts';
 import {SourceError} from '../src/errors.ts';
-import {exists, fixture, siteBuild} from './helpers.ts';
+import {exists, fixture, serveFolder, siteBuild} from './helpers.ts';
 
 const built = await exists(path.join(siteBuild, 'index.html'));
 const skip = built ? false : 'site/build is absent: run `cd site && npx docusaurus build` to test extraction on the real site';
@@ -31,6 +31,18 @@ test('pages a worker extracted are kept deflated and come back page by page, unc
   assert.deepEqual(pooled.records, plain.records);
   assert.equal(pooled.store.validated, true);
   assert.deepEqual([...RecordStore.of(plain.records)], plain.records);
+});
+
+test('a sitemap crawl on workers gives the records of a crawl in one thread', async () => {
+  const site = await serveFolder(fixture('mini-site'));
+  try {
+    const plain = await crawl(site.url, {workers: 0});
+    const pooled = await crawl(site.url, {workers: 1});
+    assert.equal(pooled.mode, 'sitemap');
+    assert.equal(JSON.stringify(pooled.records), JSON.stringify(plain.records));
+  } finally {
+    await site.close();
+  }
 });
 
 test('an unreadable page fails a pooled crawl with the same one-line SourceError', async () => {

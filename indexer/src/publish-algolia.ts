@@ -16,7 +16,7 @@
  * Memory stays flat on big sites: the records are walked a page at a time from a RecordStore
  * (twice: diff, then batches), and the live index is kept as one hash per objectID.
  */
-import {createHash} from 'node:crypto';
+import {hash} from 'node:crypto';
 import {algoliasearch} from 'algoliasearch';
 import {AuthError, PublishError, SourceError, UsageError} from './errors.ts';
 import {searchRecordSchema, type SearchRecord} from './records.ts';
@@ -129,20 +129,25 @@ const STEP_LABELS: Record<PublishStep, string> = {
   cleanup: 'deleting the temporary index',
 };
 
+/** JSON with object keys sorted (and undefined values left out), so equal records give equal text. */
 function stableStringify(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
+    const object = value as Record<string, unknown>;
+    let out = '';
+    for (const key of Object.keys(object).sort()) {
+      const v = object[key];
+      if (v === undefined) continue;
+      out += `${out ? ',' : ''}${JSON.stringify(key)}:${stableStringify(v)}`;
+    }
+    return `{${out}}`;
   }
   return JSON.stringify(value);
 }
 
 /** What the diff compares: a hash of the record's canonical JSON. */
 function contentHash(record: unknown): string {
-  return createHash('sha1').update(stableStringify(record)).digest('base64');
+  return hash('sha1', stableStringify(record), 'base64');
 }
 
 /** A live hit as we stored it: Algolia's own `_…` attributes removed. */

@@ -176,10 +176,12 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
       index += 1;
     }
   }
-  const ids = new Set<string>();
-  for (const r of store) {
-    if (ids.has(r.objectID)) throw new UsageError(`two records share the objectID ${r.objectID} (${r.url})`);
-    ids.add(r.objectID);
+  {
+    const ids = new Set<string>();
+    for (const r of store) {
+      if (ids.has(r.objectID)) throw new UsageError(`two records share the objectID ${r.objectID} (${r.url})`);
+      ids.add(r.objectID);
+    }
   }
 
   const live = options.indexName;
@@ -292,6 +294,9 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
   for (const page of store.pages()) {
     for (const record of page) {
       const before = liveRecords.get(record.objectID);
+      // What is left in liveRecords after this pass is what the new records no longer have.
+      liveRecords.delete(record.objectID);
+      liveUrls.delete(record.objectID);
       let send = sendAll;
       if (before === undefined) {
         changes.add.push({objectID: record.objectID, url: intern(record.url)});
@@ -308,12 +313,9 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
       }
     }
   }
-  for (const objectID of liveRecords.keys()) {
-    if (!ids.has(objectID)) changes.delete.push({objectID, url: liveUrls.get(objectID) ?? ''});
-  }
+  for (const objectID of liveRecords.keys()) changes.delete.push({objectID, url: liveUrls.get(objectID) ?? ''});
   liveRecords.clear();
   liveUrls.clear();
-  ids.clear();
   urls.clear();
   // A full rebuild starts from an empty index: deletions happen by omission.
   const deletions: Operation[] =

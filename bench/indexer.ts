@@ -109,8 +109,8 @@ const STUB = {appId: 'BENCHAPP', apiKey: 'bench-admin-key', index: 'bench_docs'}
 async function child(folder: string, mode: IndexerBenchMode, concurrency: number | undefined, out: string, hosts: string, totalPages: number): Promise<void> {
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
-  let pages = 0;
-  let records = 0;
+  let pages: number;
+  let records: number;
   let bytes = 0;
   if (mode === 'collect') {
     const {crawl} = await import('../indexer/src/crawl.ts');

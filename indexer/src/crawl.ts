@@ -204,7 +204,13 @@ async function extractWith(pool: ExtractPool | undefined, job: PageJob): Promise
 function workerPool(options: CrawlOptions, pages: number): ExtractPool | undefined {
   const workers = options.workers ?? defaultWorkers(pages);
   if (!Number.isInteger(workers) || workers < 0) throw new UsageError(`workers must be a whole number (got ${workers})`);
-  return workers > 0 ? new ExtractPool(workers) : undefined;
+  if (workers === 0) return undefined;
+  try {
+    return new ExtractPool(workers);
+  } catch {
+    // No worker threads here (e.g. a loader without import.meta.url): extract in this thread.
+    return undefined;
+  }
 }
 
 function withSlash(url: string): string {
@@ -341,6 +347,9 @@ async function crawlFolder(folder: string, options: CrawlOptions) {
         }),
       ),
     );
+  } catch (error) {
+    limit.clearQueue(); // the crawl failed: start no more pages
+    throw error;
   } finally {
     await pool?.close();
   }

@@ -159,7 +159,7 @@ export class ExtractPool {
   run(job: PageJob): Promise<PageOutput> {
     let slot: Slot | undefined;
     for (const s of this.slots) if (!s.failure && (!slot || s.pending.size < slot.pending.size)) slot = s;
-    if (!slot) return Promise.reject(new WorkerLostError('no extract worker left'));
+    if (!slot || this.closed) return Promise.reject(new WorkerLostError('no extract worker left'));
     const target = slot;
     const id = this.nextId++;
     return new Promise<PageOutput>((resolve, reject) => {

@@ -23,8 +23,8 @@
  */
 import {load} from 'cheerio/slim';
 import {
+  findInvalidRecord,
   MAX_RECORD_BYTES,
-  searchRecordSchema,
   type Hierarchy,
   type Level,
   type RecordType,
@@ -545,12 +545,8 @@ export function extractPageDetailed(html: string, options: ExtractOptions): Extr
   walkContent(root2, builder, Boolean(info.firstH1));
   const records = builder.records;
   if (options.validate !== false) {
-    for (const record of records) {
-      const parsed = searchRecordSchema.safeParse(record);
-      if (!parsed.success) {
-        throw new Error(`invalid record for ${url}: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
-      }
-    }
+    const invalid = findInvalidRecord(records);
+    if (invalid) throw new Error(`invalid record for ${url}: ${invalid.message}`);
   }
   return {records, ...(canonical ? {canonical} : {})};
 }

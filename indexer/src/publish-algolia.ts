@@ -19,7 +19,7 @@
 import {hash} from 'node:crypto';
 import {algoliasearch} from 'algoliasearch';
 import {AuthError, PublishError, SourceError, UsageError} from './errors.ts';
-import {searchRecordSchema, type SearchRecord} from './records.ts';
+import {findInvalidRecord, type SearchRecord} from './records.ts';
 import {RecordStore} from './record-store.ts';
 import {DOCSEARCH_SETTINGS, settingsMatch, type IndexSettings} from './settings.ts';
 import type {AlgoliaHost} from './options.ts';
@@ -169,11 +169,11 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
   if (store.size === 0) throw new SourceError('refusing to publish an empty set of records');
   // A crawl's store was validated record by record as it was extracted.
   if (!store.validated) {
-    let index = 0;
-    for (const record of store) {
-      const parsed = searchRecordSchema.safeParse(record);
-      if (!parsed.success) throw new UsageError(`invalid record at index ${index}: ${parsed.error.issues[0]?.message}`);
-      index += 1;
+    let offset = 0;
+    for (const page of store.pages()) {
+      const invalid = findInvalidRecord(page);
+      if (invalid) throw new UsageError(`invalid record at index ${offset + invalid.index}: ${invalid.message}`);
+      offset += page.length;
     }
   }
   {

@@ -14,6 +14,7 @@
  * those pages in its own thread and the pool goes on with the workers left.
  */
 import {readFile} from 'node:fs/promises';
+import {createRequire} from 'node:module';
 import {availableParallelism} from 'node:os';
 import {fileURLToPath} from 'node:url';
 import {Worker} from 'node:worker_threads';
@@ -95,7 +96,8 @@ function startWorker(heapMb: {young: number; old: number}): Worker {
   const entry = fileURLToPath(new URL('./extract-worker.ts', import.meta.url));
   let tsx: string | undefined;
   try {
-    tsx = fileURLToPath(import.meta.resolve('tsx/cjs/api'));
+    // createRequire rather than import.meta.resolve: Docusaurus loads this file through jiti.
+    tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
   } catch {
     tsx = undefined;
   }

@@ -1,18 +1,25 @@
 /**
  * Benchmark of the indexer's crawl + extract stages on a synthetic build of about 5,000 pages,
  * made by copying the real site/build's pages under numbered folders. Prints pages per second
- * and peak RSS; each measured crawl runs in a fresh child process so its RSS is its own.
- * Two modes: `stream` is what `docs-indexer crawl --out FILE` does (records serialised page by
- * page, none kept); `collect` is the library's default `crawl()` (every record kept in memory,
- * as `push` needs them for its diff).
+ * (wall clock, and per CPU second: the machine is shared) and peak RSS; each measured run is a
+ * fresh child process, so its RSS (worker threads included) is its own. Modes:
+ * - `stream`: `docs-indexer crawl FOLDER --out FILE --json`, run through the CLI's main().
+ * - `collect`: the library's default `crawl()` (records kept), then every record walked a page
+ *   at a time, as `push` walks them for its diff.
+ * - `push`: `docs-indexer push FOLDER --json` against a stub Algolia (in this process) holding
+ *   no index: every record is diffed and sent in batches.
+ * - `push-rerun`: the same push against a live index that already holds every record (browsed
+ *   back from the stub): the whole diff runs and nothing is sent.
  *
- *   node --import tsx bench/indexer.ts [--pages 5000] [--concurrency 8] [--source site/build]
+ *   node --import tsx bench/indexer.ts [--pages 5000] [--concurrency 8] [--source site/build] [--modes stream,collect,push,push-rerun]
  *
  * Targets (issue 7, on the 2-core machine): ≥ 400 pages/s from a folder, peak RSS < 300 MB.
  * `runIndexerBench()` is exported for bench/run.ts.
  */
 import {spawn} from 'node:child_process';
+import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
 import {mkdir, mkdtemp, readFile, readdir, rm, writeFile} from 'node:fs/promises';
+import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -31,9 +38,12 @@ export interface IndexerBenchOptions {
   source?: string;
   /** Progress lines (default: none). */
   log?: (line: string) => void;
+  /** Modes to run, in order (default: all). */
+  modes?: IndexerBenchMode[];
 }
 
-export type IndexerBenchMode = 'stream' | 'collect';
+export const INDEXER_BENCH_MODES = ['stream', 'collect', 'push', 'push-rerun'] as const;
+export type IndexerBenchMode = (typeof INDEXER_BENCH_MODES)[number];
 
 export interface IndexerBenchRun {
   mode: IndexerBenchMode;
@@ -93,34 +103,115 @@ interface ChildReport {
   cpuSeconds: number;
 }
 
-/** Runs in the child: one crawl of the folder, then a JSON report on stdout. */
-async function child(folder: string, mode: IndexerBenchMode, concurrency: number | undefined): Promise<void> {
-  const {crawl} = await import('../indexer/src/crawl.ts');
+const STUB = {appId: 'BENCHAPP', apiKey: 'bench-admin-key', index: 'bench_docs'};
+
+/** Runs in the child: one measured run, then a JSON report on stdout. */
+async function child(folder: string, mode: IndexerBenchMode, concurrency: number | undefined, out: string, hosts: string, totalPages: number): Promise<void> {
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
+  let pages: number;
+  let records: number;
   let bytes = 0;
-  const result = await crawl(folder, {
-    ...(concurrency ? {concurrency} : {}),
-    ...(mode === 'stream'
-      ? {
-          collect: false,
-          onPage: ({records}: {records: unknown[]}) => {
-            for (const record of records) bytes += JSON.stringify(record).length + 1;
-          },
-        }
-      : {}),
-  });
+  if (mode === 'collect') {
+    const {crawl} = await import('../indexer/src/crawl.ts');
+    const result = await crawl(folder, concurrency ? {concurrency} : {});
+    let walked = 0;
+    for (const page of result.store.pages()) walked += page.length;
+    if (walked !== result.recordCount) throw new Error(`walked ${walked} of ${result.recordCount} records`);
+    pages = result.pages + result.skipped;
+    records = result.recordCount;
+  } else {
+    const {main} = await import('../indexer/src/cli.ts');
+    const {Writable} = await import('node:stream');
+    let stdout = '';
+    let stderr = '';
+    const sink = (append: (text: string) => void) =>
+      new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          append(chunk.toString());
+          callback();
+        },
+      });
+    const args =
+      mode === 'stream' ? ['crawl', folder, '--out', out, '--json'] : ['push', folder, '--json', '--index', STUB.index];
+    if (concurrency) args.push('--concurrency', String(concurrency));
+    const env = {
+      ...process.env,
+      CI: '1',
+      ALGOLIA_APP_ID: STUB.appId,
+      ALGOLIA_ADMIN_API_KEY: STUB.apiKey,
+      ALGOLIA_HOSTS: hosts,
+    };
+    const code = await main(args, {stdout: sink((t) => (stdout += t)), stderr: sink((t) => (stderr += t)), env});
+    if (code !== 0) throw new Error(`docs-indexer ${args[0]} exited with ${code}: ${stderr.trim()}`);
+    const summary = JSON.parse(stdout) as {pages: number; records: number; skipped?: number; bytes: number; unchanged?: number};
+    if (mode === 'push-rerun' && summary.unchanged !== summary.records) throw new Error(`the rerun changed records: ${stdout}`);
+    // push prints no skipped count: every page of the folder was crawled.
+    pages = mode === 'stream' ? summary.pages + (summary.skipped ?? 0) : totalPages;
+    records = summary.records;
+    bytes = summary.bytes;
+  }
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   const report: ChildReport = {
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
-    pages: result.pages + result.skipped,
-    records: result.recordCount,
+    pages,
+    records,
     seconds,
     peakRssMB: process.resourceUsage().maxRSS / 1024,
     jsonBytes: bytes,
   };
   process.stdout.write(`${JSON.stringify(report)}\n`);
+}
+
+/**
+ * The Algolia calls a push makes, answered from memory: no index at first; once a push has moved
+ * its temporary index over the live one, the live index holds `liveRecords()` (browsable).
+ */
+async function startStubAlgolia(liveRecords: () => Promise<unknown[]>): Promise<{url: string; close: () => Promise<void>}> {
+  const {DOCSEARCH_SETTINGS} = await import('../indexer/src/settings.ts');
+  let live: unknown[] | undefined;
+  let task = 1;
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        const parts = new URL(req.url ?? '/', 'http://stub').pathname.split('/').filter(Boolean).map(decodeURIComponent);
+        const [, , name, action] = parts;
+        const send = (status: number, payload: unknown): void => {
+          res.writeHead(status, {'content-type': 'application/json'}).end(JSON.stringify(payload));
+        };
+        const isLive = name === STUB.index;
+        if (action === 'settings' && req.method === 'GET') {
+          if (isLive && live) send(200, DOCSEARCH_SETTINGS);
+          else send(404, {message: 'Index does not exist', status: 404});
+        } else if (action === 'browse') {
+          const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as {cursor?: string; hitsPerPage?: number};
+          const all = isLive && live ? live : [];
+          const start = body.cursor ? Number(body.cursor) : 0;
+          const next = start + (body.hitsPerPage ?? 1000);
+          send(200, {hits: all.slice(start, next), nbHits: all.length, page: 0, nbPages: 1, hitsPerPage: body.hitsPerPage ?? 1000, processingTimeMS: 1, query: '', params: '', ...(next < all.length ? {cursor: String(next)} : {})});
+        } else if (action === 'operation') {
+          const body = JSON.parse(Buffer.concat(chunks).toString()) as {operation: string; destination: string};
+          if (body.operation === 'move' && body.destination === STUB.index) live = await liveRecords();
+          send(200, {taskID: task++, updatedAt: new Date().toISOString()});
+        } else if (action === 'task') {
+          send(200, {status: 'published'});
+        } else if (req.method === 'DELETE') {
+          send(200, {taskID: task++, deletedAt: new Date().toISOString()});
+        } else {
+          send(200, {taskID: task++, updatedAt: new Date().toISOString(), objectIDs: []});
+        }
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const {port} = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 export async function runIndexerBench(options: IndexerBenchOptions = {}): Promise<IndexerBenchResult> {
@@ -129,11 +220,20 @@ export async function runIndexerBench(options: IndexerBenchOptions = {}): Promis
   const source = options.source ?? path.join(repoRoot, 'site', 'build');
   log(`indexer: making a synthetic build of ${pages} pages from ${path.relative(process.cwd(), source) || source}…`);
   const folder = await makeSyntheticBuild(source, pages);
+  const out = path.join(folder, 'records.json');
+  // The live index of `push-rerun`: the records a crawl of the same folder gives.
+  const stub = await startStubAlgolia(async () => {
+    try {
+      return JSON.parse(await readFile(out, 'utf8')) as unknown[];
+    } catch {
+      throw new Error('push-rerun needs the stream mode first (its records are the live index)');
+    }
+  });
   try {
     const runs: IndexerBenchRun[] = [];
-    for (const mode of ['stream', 'collect'] as const) {
-      log(`indexer: crawling it, ${mode} mode (child process)…`);
-      const args = ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', folder, '--mode', mode];
+    for (const mode of options.modes ?? INDEXER_BENCH_MODES) {
+      log(`indexer: ${mode} mode (child process)…`);
+      const args = ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', folder, '--mode', mode, '--out', out, '--hosts', stub.url, '--total', String(pages)];
       if (options.concurrency) args.push('--concurrency', String(options.concurrency));
       const report = await new Promise<ChildReport>((resolve, reject) => {
         const proc = spawn(process.execPath, args, {cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit']});
@@ -159,6 +259,7 @@ export async function runIndexerBench(options: IndexerBenchOptions = {}): Promis
     }
     return {name: 'indexer crawl+extract (folder)', targets: INDEXER_TARGETS, runs};
   } finally {
+    await stub.close();
     await rm(folder, {recursive: true, force: true});
   }
 }
@@ -172,9 +273,16 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const concurrency = flag('--concurrency') ? Number(flag('--concurrency')) : undefined;
   const childFolder = flag('--child');
   if (childFolder) {
-    await child(childFolder, flag('--mode') === 'collect' ? 'collect' : 'stream', concurrency);
+    const mode = INDEXER_BENCH_MODES.find((m) => m === flag('--mode')) ?? 'stream';
+    await child(childFolder, mode, concurrency, flag('--out') ?? '', flag('--hosts') ?? '', Number(flag('--total') ?? 0));
   } else {
+    const modes = flag('--modes')?.split(',').map((m) => {
+      const known = INDEXER_BENCH_MODES.find((k) => k === m);
+      if (!known) throw new Error(`unknown mode ${m} (${INDEXER_BENCH_MODES.join(', ')})`);
+      return known;
+    });
     const result = await runIndexerBench({
+      ...(modes ? {modes} : {}),
       pages: flag('--pages') ? Number(flag('--pages')) : 5000,
       ...(flag('--source') ? {source: path.resolve(flag('--source') as string)} : {}),
       ...(concurrency ? {concurrency} : {}),

@@ -15,7 +15,9 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import {load} from 'cheerio/slim';
 import {extractPageDetailed, type SkipReason} from './extract.ts';
+import {defaultWorkers, ExtractPool, WorkerLostError, type PageJob} from './extract-pool.ts';
 import type {SearchRecord} from './records.ts';
+import {RecordStore} from './record-store.ts';
 import {CrawlError, SourceError, UsageError} from './errors.ts';
 
 export type CrawlMode = 'folder' | 'sitemap' | 'links';
@@ -52,18 +54,31 @@ export interface CrawlOptions {
   onPage?: (page: CrawledPage) => void | Promise<void>;
   /** Keep every record in the result (default true). false bounds memory: use onPage. */
   collect?: boolean;
+  /**
+   * Worker threads that parse and extract pages in a folder or sitemap crawl (0: this thread).
+   * Default: none below 100 pages or on one core, else one per core (at most 4).
+   */
+  workers?: number;
 }
 
 export interface CrawledPage {
   url: string;
-  records: SearchRecord[];
+  /** The page's records (made on first access when the page was extracted by a worker). */
+  readonly records: SearchRecord[];
+  /** The same records as a JSON array, `JSON.stringify(records)`. */
+  readonly json: string;
 }
 
 export interface CrawlResult {
   /** Pages that produced records. */
   pages: number;
-  /** Every record, pages sorted by URL (empty when `collect` is false). */
-  records: SearchRecord[];
+  /**
+   * Every record, pages sorted by URL (empty when `collect` is false). Made from `store` on
+   * first access: on big sites walk `store.pages()` instead, a page at a time.
+   */
+  readonly records: SearchRecord[];
+  /** The collected records, kept compact. */
+  store: RecordStore;
   /** Number of records extracted (also when they were not collected). */
   recordCount: number;
   /** Pages skipped on purpose (noindex, not found, search page). */
@@ -72,11 +87,33 @@ export interface CrawlResult {
   mode: CrawlMode;
 }
 
+/** One page's records: objects (extracted in this thread), JSON text or deflated JSON (from a worker). */
 interface PageResult {
   url: string;
-  /** Empty once handed to onPage when records are not collected. */
-  records: SearchRecord[];
   count: number;
+  records?: SearchRecord[];
+  json?: string;
+  packed?: Uint8Array;
+}
+
+function crawledPage(page: PageResult): CrawledPage {
+  let records = page.records;
+  let json = page.json;
+  return {
+    url: page.url,
+    get records(): SearchRecord[] {
+      if (!records) {
+        if (json !== undefined) records = JSON.parse(json) as SearchRecord[];
+        else if (page.packed) records = RecordStore.unpack(page.packed);
+        else records = [];
+      }
+      return records;
+    },
+    get json(): string {
+      json ??= JSON.stringify(this.records);
+      return json;
+    },
+  };
 }
 
 const byUrl = (a: {url: string}, b: {url: string}): number => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
@@ -92,9 +129,15 @@ export async function crawl(source: string, options: CrawlOptions = {}): Promise
   const pages = result.pages.filter((p) => p.count > 0);
   pages.sort(byUrl);
   if (!result.streamed && options.onPage) {
-    for (const page of pages) await options.onPage({url: page.url, records: page.records});
+    for (const page of pages) await options.onPage(crawledPage(page));
   }
-  const records = options.collect === false ? [] : pages.flatMap((p) => p.records);
+  const store = new RecordStore(options.validate !== false);
+  if (options.collect !== false) {
+    for (const page of pages) {
+      if (page.packed) store.addPacked(page.url, page.count, page.packed);
+      else store.addRecords(page.url, page.records ?? crawledPage(page).records);
+    }
+  }
   const recordCount = pages.reduce((sum, p) => sum + p.count, 0);
   const skipped = result.skipped;
   if (pages.length === 0) {
@@ -107,13 +150,67 @@ export async function crawl(source: string, options: CrawlOptions = {}): Promise
     skipped,
     seconds: (performance.now() - started) / 1000,
   });
-  return {pages: pages.length, records, recordCount, skipped, baseUrl: result.baseUrl, mode: result.mode};
+  let records: SearchRecord[] | undefined;
+  return {
+    pages: pages.length,
+    get records(): SearchRecord[] {
+      records ??= store.toArray();
+      return records;
+    },
+    store,
+    recordCount,
+    skipped,
+    baseUrl: result.baseUrl,
+    mode: result.mode,
+  };
 }
 
 function concurrencyOf(options: CrawlOptions): number {
   const n = options.concurrency ?? 8;
   if (!Number.isInteger(n) || n < 1) throw new UsageError(`concurrency must be a positive integer (got ${n})`);
   return n;
+}
+
+type ExtractedResult = PageResult & {skipped?: SkipReason};
+
+/** Extracts one page on the pool, or in this thread (no pool, or its worker died). */
+async function extractWith(pool: ExtractPool | undefined, job: PageJob): Promise<ExtractedResult> {
+  if (pool) {
+    try {
+      return {url: job.url, ...(await pool.run(job))};
+    } catch (error) {
+      // A worker died (e.g. a page too big for its capped heap): this thread does the page.
+      if (!(error instanceof WorkerLostError)) throw error;
+    }
+  }
+  let html = job.html;
+  if (html === undefined) {
+    const file = job.file ?? '';
+    try {
+      html = await readFile(file, 'utf8');
+    } catch (error) {
+      throw new SourceError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+  }
+  const page = extractPageDetailed(html, {
+    url: job.url,
+    pageRank: job.pageRank,
+    ...(job.validate === undefined ? {} : {validate: job.validate}),
+  });
+  return {url: job.url, records: page.records, count: page.records.length, ...(page.skipped ? {skipped: page.skipped} : {})};
+}
+
+/** The worker pool of a crawl of `pages` pages, if it uses one. */
+function workerPool(options: CrawlOptions, pages: number): ExtractPool | undefined {
+  const workers = options.workers ?? defaultWorkers(pages);
+  if (!Number.isInteger(workers) || workers < 0) throw new UsageError(`workers must be a whole number (got ${workers})`);
+  if (workers === 0) return undefined;
+  try {
+    return new ExtractPool(workers);
+  } catch {
+    // No worker threads here (e.g. a loader without import.meta.url): extract in this thread.
+    return undefined;
+  }
 }
 
 function withSlash(url: string): string {
@@ -214,43 +311,48 @@ async function crawlFolder(folder: string, options: CrawlOptions) {
   const ready = new Map<number, PageResult>();
   let nextToEmit = 0;
   let emitting: Promise<void> = Promise.resolve();
+  const collect = options.collect !== false;
   const drain = async (): Promise<void> => {
     for (let page = ready.get(nextToEmit); page; page = ready.get(nextToEmit)) {
       ready.delete(nextToEmit);
       nextToEmit += 1;
-      if (page.count > 0) await options.onPage?.({url: page.url, records: page.records});
-      if (options.collect === false) page.records = [];
+      if (page.count > 0) await options.onPage?.(crawledPage(page));
+      if (!collect) {
+        delete page.records;
+        delete page.json;
+      }
     }
   };
-  const pages = await Promise.all(
-    jobs.map(({file, url}, index) =>
-      limit(async (): Promise<PageResult> => {
-        let html: string;
-        try {
-          html = await readFile(path.join(folder, file), 'utf8');
-        } catch (error) {
-          throw new SourceError(`cannot read ${path.join(folder, file)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-        }
-        const page = extractPageDetailed(html, {
-          url,
-          pageRank: options.pageRank?.(url) ?? 0,
-          ...(options.validate === undefined ? {} : {validate: options.validate}),
-        });
-        done += 1;
-        if (page.skipped) {
-          skipped += 1;
-          options.onEvent?.({type: 'skip', url, reason: page.skipped, done, total});
-        } else {
-          options.onEvent?.({type: 'page', url, records: page.records.length, done, total});
-        }
-        const result: PageResult = {url, records: page.records, count: page.records.length};
-        ready.set(index, result);
-        emitting = emitting.then(drain);
-        await emitting;
-        return result;
-      }),
-    ),
-  );
+  const pool = workerPool(options, files.length);
+  const validate = options.validate === undefined ? {} : {validate: options.validate};
+  const extract = (file: string, url: string): Promise<ExtractedResult> =>
+    extractWith(pool, {file: path.join(folder, file), url, pageRank: options.pageRank?.(url) ?? 0, pack: collect, ...validate});
+  let pages: PageResult[];
+  try {
+    pages = await Promise.all(
+      jobs.map(({file, url}, index) =>
+        limit(async (): Promise<PageResult> => {
+          const {skipped: skip, ...result} = await extract(file, url);
+          done += 1;
+          if (skip) {
+            skipped += 1;
+            options.onEvent?.({type: 'skip', url, reason: skip, done, total});
+          } else {
+            options.onEvent?.({type: 'page', url, records: result.count, done, total});
+          }
+          ready.set(index, result);
+          emitting = emitting.then(drain);
+          await emitting;
+          return result;
+        }),
+      ),
+    );
+  } catch (error) {
+    limit.clearQueue(); // the crawl failed: start no more pages
+    throw error;
+  } finally {
+    await pool?.close();
+  }
   return {pages, skipped, baseUrl, mode: 'folder' as const, streamed: true};
 }
 
@@ -396,36 +498,41 @@ async function crawlUrl(source: string, options: CrawlOptions) {
     const total = targets.length;
     options.onEvent?.({type: 'start', source, mode, baseUrl, total});
     const originalLocs = new Map(sitemapLocs(sitemap.body).map((loc) => [toOrigin(loc, origin), loc]));
-    await Promise.all(
-      targets.map((target) =>
-        limit(async () => {
-          let fetched: Fetched;
-          try {
-            fetched = await fetchPage(target, options, () => false);
-          } catch (error) {
-            throw new CrawlError(`cannot fetch ${target}: ${(error as Error).message}`);
-          }
-          done += 1;
-          const url = rebase(fetched.url);
-          if (!/html/i.test(fetched.contentType)) {
-            options.onEvent?.({type: 'skip', url, reason: 'not-html', done, total});
-            return;
-          }
-          const page = extractPageDetailed(fetched.body, {
-            url,
-            pageRank: rankOf(url, originalLocs.get(target) ?? target),
-            ...(options.validate === undefined ? {} : {validate: options.validate}),
-          });
-          if (page.skipped) {
-            skipped += 1;
-            options.onEvent?.({type: 'skip', url, reason: page.skipped, done, total});
-          } else {
-            options.onEvent?.({type: 'page', url, records: page.records.length, done, total});
-          }
-          pages.push({url, records: page.records, count: page.records.length});
-        }),
-      ),
-    );
+    const pool = workerPool(options, total);
+    // Pages wait for the end of the crawl here: kept deflated when a worker extracted them.
+    const validate = options.validate === undefined ? {} : {validate: options.validate};
+    const extract = (html: string, url: string, pageRank: number): Promise<ExtractedResult> =>
+      extractWith(pool, {html, url, pageRank, pack: true, ...validate});
+    try {
+      await Promise.all(
+        targets.map((target) =>
+          limit(async () => {
+            let fetched: Fetched;
+            try {
+              fetched = await fetchPage(target, options, () => false);
+            } catch (error) {
+              throw new CrawlError(`cannot fetch ${target}: ${(error as Error).message}`);
+            }
+            done += 1;
+            const url = rebase(fetched.url);
+            if (!/html/i.test(fetched.contentType)) {
+              options.onEvent?.({type: 'skip', url, reason: 'not-html', done, total});
+              return;
+            }
+            const {skipped: skip, ...page} = await extract(fetched.body, url, rankOf(url, originalLocs.get(target) ?? target));
+            if (skip) {
+              skipped += 1;
+              options.onEvent?.({type: 'skip', url, reason: skip, done, total});
+            } else {
+              options.onEvent?.({type: 'page', url, records: page.count, done, total});
+            }
+            pages.push(page);
+          }),
+        ),
+      );
+    } finally {
+      await pool?.close();
+    }
     return {pages, skipped, baseUrl, mode, streamed: false};
   }
 

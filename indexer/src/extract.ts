@@ -23,8 +23,8 @@
  */
 import {load} from 'cheerio/slim';
 import {
+  findInvalidRecord,
   MAX_RECORD_BYTES,
-  searchRecordSchema,
   type Hierarchy,
   type Level,
   type RecordType,
@@ -282,7 +282,8 @@ function escapedSize(text: string): number {
 
 /** Splits raw text into pieces whose escaped JSON size fits the budget, at spaces when possible. */
 export function splitText(text: string, budget: number): string[] {
-  if (escapedSize(text) <= budget) return [text];
+  // A UTF-16 unit takes at most 6 bytes once escaped (`&amp;` is 5, a JSON `\u00XX` 6): short text fits.
+  if (text.length * 6 <= budget || escapedSize(text) <= budget) return [text];
   const pieces: string[] = [];
   let current: string[] = [];
   let size = 0;
@@ -544,12 +545,8 @@ export function extractPageDetailed(html: string, options: ExtractOptions): Extr
   walkContent(root2, builder, Boolean(info.firstH1));
   const records = builder.records;
   if (options.validate !== false) {
-    for (const record of records) {
-      const parsed = searchRecordSchema.safeParse(record);
-      if (!parsed.success) {
-        throw new Error(`invalid record for ${url}: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
-      }
-    }
+    const invalid = findInvalidRecord(records);
+    if (invalid) throw new Error(`invalid record for ${url}: ${invalid.message}`);
   }
   return {records, ...(canonical ? {canonical} : {})};
 }

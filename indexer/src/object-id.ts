@@ -5,7 +5,7 @@
  * sits under, its type, a hash of its own text, and an occurrence counter that only counts
  * identical siblings (two equal paragraphs in one section).
  */
-import {createHash} from 'node:crypto';
+import {createHash, hash} from 'node:crypto';
 
 export interface RecordIdentity {
   /** Page URL without anchor. */
@@ -25,15 +25,7 @@ export function hashText(text: string, length = 16): string {
 
 export function objectIdFor(identity: RecordIdentity): string {
   // One hash over the whole identity (the text included): no separate hash of the text needed.
-  const hash = createHash('sha1');
-  hash.update(identity.page);
-  hash.update('\u0000');
-  hash.update(identity.sectionPath.join('/'));
-  hash.update('\u0000');
-  hash.update(identity.type);
-  hash.update('\u0000');
-  hash.update(String(identity.occurrence));
-  hash.update('\u0000');
-  hash.update(identity.text);
-  return hash.digest('hex').slice(0, 24);
+  // One-shot over the joined parts: the same digest as updating a hash part by part, made faster.
+  const input = `${identity.page}\u0000${identity.sectionPath.join('/')}\u0000${identity.type}\u0000${identity.occurrence}\u0000${identity.text}`;
+  return hash('sha1', input, 'hex').slice(0, 24);
 }

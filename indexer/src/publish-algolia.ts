@@ -12,10 +12,15 @@
  * temporary index from every record (keeping the live index's synonyms and rules).
  *
  * Retries are data: `isRetryable` decides, `withRetries` records one entry per attempt.
+ *
+ * Memory stays flat on big sites: the records are walked a page at a time from a RecordStore
+ * (twice: diff, then batches), and the live index is kept as one hash per objectID.
  */
+import {hash} from 'node:crypto';
 import {algoliasearch} from 'algoliasearch';
 import {AuthError, PublishError, SourceError, UsageError} from './errors.ts';
-import {recordListSchema, type SearchRecord} from './records.ts';
+import {findInvalidRecord, type SearchRecord} from './records.ts';
+import {RecordStore} from './record-store.ts';
 import {DOCSEARCH_SETTINGS, settingsMatch, type IndexSettings} from './settings.ts';
 import type {AlgoliaHost} from './options.ts';
 
@@ -124,15 +129,25 @@ const STEP_LABELS: Record<PublishStep, string> = {
   cleanup: 'deleting the temporary index',
 };
 
+/** JSON with object keys sorted (and undefined values left out), so equal records give equal text. */
 function stableStringify(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
+    const object = value as Record<string, unknown>;
+    let out = '';
+    for (const key of Object.keys(object).sort()) {
+      const v = object[key];
+      if (v === undefined) continue;
+      out += `${out ? ',' : ''}${JSON.stringify(key)}:${stableStringify(v)}`;
+    }
+    return `{${out}}`;
   }
   return JSON.stringify(value);
+}
+
+/** What the diff compares: a hash of the record's canonical JSON. */
+function contentHash(record: unknown): string {
+  return hash('sha1', stableStringify(record), 'base64');
 }
 
 /** A live hit as we stored it: Algolia's own `_…` attributes removed. */
@@ -146,16 +161,27 @@ export function tempIndexName(indexName: string): string {
   return `${indexName}_tmp_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-export async function publishToAlgolia(records: readonly SearchRecord[], options: PublishOptions): Promise<PublishResult> {
-  if (records.length === 0) throw new SourceError('refusing to publish an empty set of records');
-  const parsed = recordListSchema.safeParse(records);
-  if (!parsed.success) {
-    throw new UsageError(`invalid record at index ${String(parsed.error.issues[0]?.path[0])}: ${parsed.error.issues[0]?.message}`);
+/**
+ * Publishes `records` (an array, or the RecordStore of a crawl) to the live index `options.indexName`.
+ */
+export async function publishToAlgolia(records: readonly SearchRecord[] | RecordStore, options: PublishOptions): Promise<PublishResult> {
+  const store = records instanceof RecordStore ? records : RecordStore.of(records);
+  if (store.size === 0) throw new SourceError('refusing to publish an empty set of records');
+  // A crawl's store was validated record by record as it was extracted.
+  if (!store.validated) {
+    let offset = 0;
+    for (const page of store.pages()) {
+      const invalid = findInvalidRecord(page);
+      if (invalid) throw new UsageError(`invalid record at index ${offset + invalid.index}: ${invalid.message}`);
+      offset += page.length;
+    }
   }
-  const ids = new Set<string>();
-  for (const r of records) {
-    if (ids.has(r.objectID)) throw new UsageError(`two records share the objectID ${r.objectID} (${r.url})`);
-    ids.add(r.objectID);
+  {
+    const ids = new Set<string>();
+    for (const r of store) {
+      if (ids.has(r.objectID)) throw new UsageError(`two records share the objectID ${r.objectID} (${r.url})`);
+      ids.add(r.objectID);
+    }
   }
 
   const live = options.indexName;
@@ -223,8 +249,16 @@ export async function publishToAlgolia(records: readonly SearchRecord[], options
   const settingsChanged = !liveSettings || !settingsMatch(liveSettings, settings as Record<string, unknown>);
 
   // 2. Diff against the live records.
+  // objectID → content hash, and → URL (one string per URL: records of a section share it).
   const liveRecords = new Map<string, string>();
   const liveUrls = new Map<string, string>();
+  const urls = new Map<string, string>();
+  const intern = (url: string): string => {
+    const known = urls.get(url);
+    if (known !== undefined) return known;
+    urls.set(url, url);
+    return url;
+  };
   if (liveExisted) {
     emit({type: 'step', step: 'browse', index: live});
     try {
@@ -238,8 +272,8 @@ export async function publishToAlgolia(records: readonly SearchRecord[], options
         );
         for (const hit of page.hits) {
           const stored = storedRecord(hit as Record<string, unknown>);
-          liveRecords.set(String(stored.objectID), stableStringify(stored));
-          liveUrls.set(String(stored.objectID), String(stored.url ?? ''));
+          liveRecords.set(String(stored.objectID), contentHash(stored));
+          liveUrls.set(String(stored.objectID), intern(String(stored.url ?? '')));
         }
         cursor = page.cursor;
       } while (cursor);
@@ -248,32 +282,53 @@ export async function publishToAlgolia(records: readonly SearchRecord[], options
     }
   }
   const changes: PublishResult['changes'] = {add: [], update: [], delete: []};
-  const toSend: SearchRecord[] = [];
+  // Which records go out: all of them (full, or no live index), else the changed ones.
+  const sendAll = Boolean(options.full) || !liveExisted;
+  const changed = new Set<string>();
   let unchanged = 0;
-  for (const record of records) {
-    const before = liveRecords.get(record.objectID);
-    if (before === undefined) {
-      changes.add.push({objectID: record.objectID, url: record.url});
-      toSend.push(record);
-    } else if (before !== stableStringify(record)) {
-      changes.update.push({objectID: record.objectID, url: record.url});
-      toSend.push(record);
-    } else {
-      unchanged += 1;
-      if (options.full) toSend.push(record);
+  let bytes = 0;
+  type Operation = {action: 'addObject' | 'deleteObject'; body: Record<string, unknown>};
+  const addBytes = (op: Operation): void => {
+    bytes += Buffer.byteLength(JSON.stringify(op));
+  };
+  for (const page of store.pages()) {
+    for (const record of page) {
+      const before = liveRecords.get(record.objectID);
+      // What is left in liveRecords after this pass is what the new records no longer have.
+      liveRecords.delete(record.objectID);
+      liveUrls.delete(record.objectID);
+      let send = sendAll;
+      if (before === undefined) {
+        changes.add.push({objectID: record.objectID, url: intern(record.url)});
+        send = true;
+      } else if (before !== contentHash(record)) {
+        changes.update.push({objectID: record.objectID, url: intern(record.url)});
+        send = true;
+      } else {
+        unchanged += 1;
+      }
+      if (send) {
+        if (!sendAll) changed.add(record.objectID);
+        addBytes({action: 'addObject', body: record});
+      }
     }
   }
-  for (const objectID of liveRecords.keys()) {
-    if (!ids.has(objectID)) changes.delete.push({objectID, url: liveUrls.get(objectID) ?? ''});
-  }
-
-  type Operation = {action: 'addObject' | 'deleteObject'; body: Record<string, unknown>};
-  const operations: Operation[] = toSend.map((record) => ({action: 'addObject', body: record}));
+  for (const objectID of liveRecords.keys()) changes.delete.push({objectID, url: liveUrls.get(objectID) ?? ''});
+  liveRecords.clear();
+  liveUrls.clear();
+  urls.clear();
   // A full rebuild starts from an empty index: deletions happen by omission.
-  if (!options.full || !liveExisted) {
-    for (const change of changes.delete) operations.push({action: 'deleteObject', body: {objectID: change.objectID}});
+  const deletions: Operation[] =
+    !options.full || !liveExisted ? changes.delete.map((change) => ({action: 'deleteObject', body: {objectID: change.objectID}})) : [];
+  for (const op of deletions) addBytes(op);
+  const operationCount = (sendAll ? store.size : changed.size) + deletions.length;
+  /** The operations in order (records in crawl order, then deletions), made a page at a time. */
+  function* operations(): Generator<Operation> {
+    for (const page of store.pages()) {
+      for (const record of page) if (sendAll || changed.has(record.objectID)) yield {action: 'addObject', body: record};
+    }
+    yield* deletions;
   }
-  const bytes = operations.reduce((sum, op) => sum + Buffer.byteLength(JSON.stringify(op)), 0);
   const result: PublishResult = {
     added: changes.add.length,
     updated: changes.update.length,
@@ -317,12 +372,21 @@ export async function publishToAlgolia(records: readonly SearchRecord[], options
     emit({type: 'step', step: 'batch', index: tmp});
     const batchSize = options.batchSize ?? 1000;
     const tasks: number[] = [];
-    for (let i = 0; i < operations.length; i += batchSize) {
-      const chunk = operations.slice(i, i + batchSize);
-      const response = await withRetries('batch', () => client.batch({indexName: tmp, batchWriteParams: {requests: chunk}}));
+    let sent = 0;
+    let chunk: Operation[] = [];
+    const sendChunk = async (): Promise<void> => {
+      const requests = chunk;
+      chunk = [];
+      const response = await withRetries('batch', () => client.batch({indexName: tmp, batchWriteParams: {requests}}));
       tasks.push(response.taskID);
-      emit({type: 'batch', sent: Math.min(i + batchSize, operations.length), total: operations.length});
+      sent += requests.length;
+      emit({type: 'batch', sent, total: operationCount});
+    };
+    for (const op of operations()) {
+      chunk.push(op);
+      if (chunk.length >= batchSize) await sendChunk();
     }
+    if (chunk.length) await sendChunk();
     for (const taskID of tasks) await waitTask('batch', tmp, taskID);
 
     checkAborted();

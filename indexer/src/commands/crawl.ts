@@ -29,13 +29,12 @@ async function crawlToFile(file: string, run: (onPage: (page: CrawledPage) => Pr
   };
   try {
     await write('[');
-    await run(async ({records}) => {
-      let chunk = '';
-      for (const record of records) {
-        chunk += `${first ? '' : ','}${JSON.stringify(record)}`;
-        first = false;
-      }
-      await write(chunk);
+    await run(async (page) => {
+      // The page's JSON array without its brackets: records joined by commas, as one array.
+      const inner = page.json.slice(1, -1);
+      if (!inner) return;
+      await write(first ? inner : `,${inner}`);
+      first = false;
     });
     await write(']\n');
     stream.end();

@@ -68,7 +68,7 @@ export const registerPush: RegisterCommand = (program, context) => {
       process.once('SIGTERM', interrupt);
       let result: PublishResult;
       try {
-        result = await publishToAlgolia(crawled.records, {
+        result = await publishToAlgolia(crawled.store, {
           appId: options.appId,
           apiKey: options.apiKey,
           indexName: options.indexName,
@@ -92,7 +92,7 @@ export const registerPush: RegisterCommand = (program, context) => {
       context.progress.clear();
       const summary: PushSummary = {
         pages: crawled.pages,
-        records: crawled.records.length,
+        records: crawled.recordCount,
         added: result.added,
         updated: result.updated,
         deleted: result.deleted,

@@ -1,0 +1,177 @@
+/**
+ * The extract stage on worker threads, for big sites: parsing a page is the crawl's main cost
+ * (~3 ms of CPU for a 100 KB Docusaurus page), and one thread cannot reach the issue's 400 pages/s.
+ *
+ * A job names a file to read (or carries the HTML) and comes back as text, not objects: the
+ * page's records as JSON (what `crawl --out` writes) or, when the crawl collects them, as
+ * deflated JSON for the RecordStore. Objects would be copied one by one into the calling
+ * thread's heap, which is what kept the collect mode far above 300 MB.
+ *
+ * The pool keeps a small queue per worker (the crawl's own concurrency limit bounds the jobs in
+ * flight). Each worker's heap is capped (with no cap, V8 lets a worker's heap grow to several
+ * times what one page needs: two workers took the crawl past 300 MB). A worker that dies (out
+ * of memory on a huge page, or any crash) fails its jobs with WorkerLostError; the crawl runs
+ * those pages in its own thread and the pool goes on with the workers left.
+ */
+import {readFile} from 'node:fs/promises';
+import {createRequire} from 'node:module';
+import {availableParallelism} from 'node:os';
+import {fileURLToPath} from 'node:url';
+import {Worker} from 'node:worker_threads';
+import {deflateRawSync} from 'node:zlib';
+import {extractPageDetailed, type SkipReason} from './extract.ts';
+import {SourceError} from './errors.ts';
+
+export interface PageJob {
+  /** Absolute page URL without anchor. */
+  url: string;
+  /** The page's file (read by the worker) … */
+  file?: string;
+  /** … or its HTML. */
+  html?: string;
+  pageRank: number;
+  validate?: boolean;
+  /** true: return the records deflated (`packed`); false: as JSON text (`json`). */
+  pack: boolean;
+}
+
+export interface PageOutput {
+  skipped?: SkipReason;
+  count: number;
+  /** `JSON.stringify(records)`, when not packed. */
+  json?: string;
+  /** `JSON.stringify(records)` deflated (raw), when packed. */
+  packed?: Uint8Array;
+}
+
+/** What a worker sends back for a failed job. */
+interface JobFailure {
+  /** A SourceError (unreadable file) rather than an internal error. */
+  source: boolean;
+  message: string;
+}
+
+export type WorkerReply = {id: number; output: PageOutput} | {id: number; failure: JobFailure};
+
+/** Runs one job in the current thread (the worker's body; also usable without workers). */
+export async function extractJob(job: PageJob): Promise<PageOutput> {
+  let html = job.html;
+  if (html === undefined) {
+    if (job.file === undefined) throw new Error('a page job needs a file or its HTML');
+    try {
+      html = await readFile(job.file, 'utf8');
+    } catch (error) {
+      throw new SourceError(`cannot read ${job.file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+  }
+  const page = extractPageDetailed(html, {
+    url: job.url,
+    pageRank: job.pageRank,
+    ...(job.validate === undefined ? {} : {validate: job.validate}),
+  });
+  if (page.skipped) return {skipped: page.skipped, count: 0};
+  const json = JSON.stringify(page.records);
+  if (!job.pack) return {count: page.records.length, json};
+  // A copy with its own ArrayBuffer, so it can be transferred rather than cloned.
+  return {count: page.records.length, packed: new Uint8Array(deflateRawSync(json, {level: 3}))};
+}
+
+export function jobFailure(error: unknown): JobFailure {
+  return {source: error instanceof SourceError, message: error instanceof Error ? error.message : String(error)};
+}
+
+/** Workers a crawl of `pages` pages uses by default: none for small sites or a single core. */
+export function defaultWorkers(pages: number): number {
+  const cores = availableParallelism();
+  if (pages < 100 || cores < 2) return 0;
+  return Math.min(cores, 4);
+}
+
+/**
+ * The worker runs extract-worker.ts. Under tsx (the CLI, tests, benchmarks) a worker does not
+ * inherit the TypeScript loader: a one-line bootstrap registers tsx's require hook first (it
+ * runs in the worker's own thread, unlike the ESM loader, which adds a loader thread per worker).
+ */
+function startWorker(heapMb: {young: number; old: number}): Worker {
+  const entry = fileURLToPath(new URL('./extract-worker.ts', import.meta.url));
+  let tsx: string | undefined;
+  try {
+    // createRequire rather than import.meta.resolve: Docusaurus loads this file through jiti.
+    tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
+  } catch {
+    tsx = undefined;
+  }
+  const code = `${tsx ? `require(${JSON.stringify(tsx)}).register();` : ''}require(${JSON.stringify(entry)});`;
+  return new Worker(code, {
+    eval: true,
+    resourceLimits: {maxYoungGenerationSizeMb: heapMb.young, maxOldGenerationSizeMb: heapMb.old},
+  });
+}
+
+/** Heap caps of a worker (MB): the young generation, and the old one. */
+export const WORKER_HEAP_MB = {young: 12, old: 64} as const;
+
+/** The job's worker died before answering: run the job elsewhere. */
+export class WorkerLostError extends Error {}
+
+interface Pending {
+  resolve: (output: PageOutput) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  pending: Map<number, Pending>;
+  failure?: Error;
+}
+
+export class ExtractPool {
+  private readonly slots: Slot[];
+  private nextId = 0;
+  private closed = false;
+
+  constructor(size: number, heapMb: {young: number; old: number} = WORKER_HEAP_MB) {
+    this.slots = Array.from({length: size}, () => {
+      const slot: Slot = {worker: startWorker(heapMb), pending: new Map()};
+      const fail = (error: Error): void => {
+        slot.failure ??= error;
+        for (const p of slot.pending.values()) p.reject(slot.failure);
+        slot.pending.clear();
+      };
+      slot.worker.on('message', (reply: WorkerReply) => {
+        const pending = slot.pending.get(reply.id);
+        if (!pending) return;
+        slot.pending.delete(reply.id);
+        if ('output' in reply) pending.resolve(reply.output);
+        else pending.reject(reply.failure.source ? new SourceError(reply.failure.message) : new Error(reply.failure.message));
+      });
+      slot.worker.on('error', (error) => fail(new WorkerLostError(`extract worker failed: ${error.message}`)));
+      slot.worker.on('exit', (code) => {
+        if (!this.closed) fail(new WorkerLostError(`extract worker stopped (exit code ${code})`));
+      });
+      return slot;
+    });
+  }
+
+  get size(): number {
+    return this.slots.length;
+  }
+
+  /** Runs a job on the least busy live worker. */
+  run(job: PageJob): Promise<PageOutput> {
+    let slot: Slot | undefined;
+    for (const s of this.slots) if (!s.failure && (!slot || s.pending.size < slot.pending.size)) slot = s;
+    if (!slot || this.closed) return Promise.reject(new WorkerLostError('no extract worker left'));
+    const target = slot;
+    const id = this.nextId++;
+    return new Promise<PageOutput>((resolve, reject) => {
+      target.pending.set(id, {resolve, reject});
+      target.worker.postMessage({id, job});
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+}

@@ -1,0 +1,20 @@
+/** Body of an extract worker (see extract-pool.ts): one job at a time, replies in job order. */
+import {parentPort} from 'node:worker_threads';
+import {extractJob, jobFailure, type PageJob, type WorkerReply} from './extract-pool.ts';
+
+const port = parentPort;
+if (!port) throw new Error('extract-worker.ts runs as a worker thread');
+
+let queue: Promise<void> = Promise.resolve();
+port.on('message', ({id, job}: {id: number; job: PageJob}) => {
+  queue = queue.then(async () => {
+    let reply: WorkerReply;
+    try {
+      reply = {id, output: await extractJob(job)};
+    } catch (error) {
+      reply = {id, failure: jobFailure(error)};
+    }
+    const packed = 'output' in reply ? reply.output.packed : undefined;
+    port.postMessage(reply, packed ? [packed.buffer as ArrayBuffer] : []);
+  });
+});

@@ -1,0 +1,71 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import {crawl} from '../src/crawl.ts';
+import {ExtractPool, WorkerLostError} from '../src/extract-pool.ts';
+import {RecordStore} from '../src/record-store.ts';
+import {SourceError} from '../src/errors.ts';
+import {exists, fixture, serveFolder, siteBuild} from './helpers.ts';
+
+const built = await exists(path.join(siteBuild, 'index.html'));
+const skip = built ? false : 'site/build is absent: run `cd site && npx docusaurus build` to test extraction on the real site';
+
+test('the real site build: worker threads give the same records, in the same order, as one thread', {skip}, async () => {
+  const inThread = await crawl(siteBuild, {workers: 0});
+  const pooled = await crawl(siteBuild, {workers: 2});
+  assert.ok(inThread.records.length > 1000, `only ${inThread.records.length} records`);
+  assert.equal(JSON.stringify(pooled.records), JSON.stringify(inThread.records));
+  assert.equal(pooled.store.size, inThread.records.length);
+  // crawl --out writes each page's JSON text as the worker made it: the same bytes.
+  const streamed: string[] = [];
+  const result = await crawl(siteBuild, {workers: 2, collect: false, onPage: (page) => void streamed.push(page.json)});
+  assert.equal(`[${streamed.map((json) => json.slice(1, -1)).join(',')}]`, JSON.stringify(inThread.records));
+  assert.deepEqual(result.records, []);
+  assert.equal(result.recordCount, inThread.records.length);
+});
+
+test('pages a worker extracted are kept deflated and come back page by page, unchanged', async () => {
+  const plain = await crawl(fixture('mini-site'), {workers: 0});
+  const pooled = await crawl(fixture('mini-site'), {workers: 1});
+  assert.deepEqual([...pooled.store.pages()].map((page) => page.length), [...plain.store.pages()].map((page) => page.length));
+  assert.deepEqual(pooled.records, plain.records);
+  assert.equal(pooled.store.validated, true);
+  assert.deepEqual([...RecordStore.of(plain.records)], plain.records);
+});
+
+test('a sitemap crawl on workers gives the records of a crawl in one thread', async () => {
+  const site = await serveFolder(fixture('mini-site'));
+  try {
+    const plain = await crawl(site.url, {workers: 0});
+    const pooled = await crawl(site.url, {workers: 1});
+    assert.equal(pooled.mode, 'sitemap');
+    assert.equal(JSON.stringify(pooled.records), JSON.stringify(plain.records));
+  } finally {
+    await site.close();
+  }
+});
+
+test('an unreadable page fails a pooled crawl with the same one-line SourceError', async () => {
+  const pool = new ExtractPool(1);
+  try {
+    await assert.rejects(
+      pool.run({file: fixture('mini-site', 'no-such-page.html'), url: 'https://mini.example.org/x', pageRank: 0, pack: false}),
+      (error: Error) => error instanceof SourceError && /^cannot read .*no-such-page\.html: ENOENT$/.test(error.message),
+    );
+  } finally {
+    await pool.close();
+  }
+});
+
+test('a worker that runs out of memory fails its jobs with WorkerLostError, and the pool says so for new jobs', async () => {
+  const pool = new ExtractPool(1, {young: 2, old: 16});
+  const run = (html: string) => pool.run({html, url: 'https://a.example/page', pageRank: 0, pack: false});
+  try {
+    assert.equal((await run('<main><h1>Small</h1><p>fits</p></main>')).count, 2);
+    const huge = `<main><h1>Huge</h1>${'<p>word and more words</p>'.repeat(200_000)}</main>`;
+    await assert.rejects(run(huge), (error: Error) => error instanceof WorkerLostError && /out of memory/.test(error.message));
+    await assert.rejects(run('<p>x</p>'), (error: Error) => error instanceof WorkerLostError && /no extract worker left/.test(error.message));
+  } finally {
+    await pool.close();
+  }
+});

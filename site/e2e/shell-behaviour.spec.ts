@@ -29,6 +29,7 @@ test.describe('colour mode', () => {
 
   test('the toggle switches to dark and the choice survives a reload and a new page', async ({page}) => {
     await page.goto('/');
+    await hydrated(page);
     const toggle = page.getByRole('button', {name: /Switch between dark and light mode/});
     await expect(toggle).toHaveAccessibleName(/currently light mode/);
     await toggle.click();
@@ -37,6 +38,7 @@ test.describe('colour mode', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await page.goto('/docs/introduction');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await hydrated(page);
     await page.getByRole('button', {name: /currently dark mode/}).click();
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
@@ -47,6 +49,7 @@ test.describe('mobile menu', () => {
   test('at 996 px the navbar is a hamburger; a sidebar submenu has "Back to main menu"', async ({page}) => {
     await page.setViewportSize({width: 996, height: 800});
     await page.goto('/docs/v2/measurement');
+    await hydrated(page);
     const hamburger = page.getByRole('button', {name: 'Toggle navigation bar'});
     await expect(hamburger).toBeVisible();
     await expect(page.getByRole('navigation', {name: 'Docs sidebar'})).toBeHidden();

@@ -140,8 +140,8 @@ test("the app's scripts are requested only once the page is parsed and a frame i
 });
 
 test.describe('route preloading', () => {
-  /** JS requests made while the reader scrolls to and hovers the footer's Changelog link. */
-  async function chunksRequestedOnHover(page: Page): Promise<string[]> {
+  /** The footer's Changelog link on the hydrated home page, and the JS requests made from then on. */
+  async function changelogLinkAfterLoad(page: Page) {
     await page.goto('/');
     await hydrated(page);
     await page.waitForLoadState('networkidle');
@@ -149,7 +149,13 @@ test.describe('route preloading', () => {
     page.on('request', (r) => {
       if (r.url().includes('/assets/js/')) requested.push(r.url());
     });
-    await page.getByRole('contentinfo').getByRole('link', {name: 'Changelog'}).hover();
+    return {link: page.getByRole('contentinfo').getByRole('link', {name: 'Changelog'}), requested};
+  }
+
+  /** JS requests made while the reader scrolls to and hovers the footer's Changelog link. */
+  async function chunksRequestedOnHover(page: Page): Promise<string[]> {
+    const {link, requested} = await changelogLinkAfterLoad(page);
+    await link.hover();
     await page.waitForTimeout(1000); // give a preload the chance to start: none may start
     return requested;
   }
@@ -163,14 +169,7 @@ test.describe('route preloading', () => {
     const context = await browser.newContext({hasTouch: true, isMobile: true, viewport: {width: 412, height: 823}});
     const page = await context.newPage();
     await page.addInitScript(connectionInitScript({effectiveType: '4g', saveData: false}));
-    await page.goto('/');
-    await hydrated(page);
-    await page.waitForLoadState('networkidle');
-    const requested: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().includes('/assets/js/')) requested.push(r.url());
-    });
-    const link = page.getByRole('contentinfo').getByRole('link', {name: 'Changelog'});
+    const {link, requested} = await changelogLinkAfterLoad(page);
     await link.scrollIntoViewIfNeeded();
     // A touch that starts on the link (the tap's click is what navigates, not tested here).
     await link.dispatchEvent('touchstart', {touches: [], changedTouches: [], targetTouches: []});

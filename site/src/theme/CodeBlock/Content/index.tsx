@@ -122,5 +122,6 @@ export default function CodeBlockContent({className: classNameProp}: Props): Rea
       </Highlight>
     );
   }
-  return renderBlock(plainRenderProps(code, language ?? 'text', prismTheme.plain));
+  // Kept server markup needs no lines of its own: split the code only for a plain rendering.
+  return renderBlock(plainRenderProps(keepServerMarkup ? '' : code, language ?? 'text', prismTheme.plain));
 }

@@ -13,7 +13,7 @@
 import {readFile, readdir, stat} from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import {load} from 'cheerio/slim';
+import {Parser} from 'htmlparser2';
 import {extractPageDetailed, type SkipReason} from './extract.ts';
 import {defaultWorkers, ExtractPool, WorkerLostError, type PageJob} from './extract-pool.ts';
 import type {SearchRecord} from './records.ts';
@@ -424,22 +424,26 @@ async function fetchPage(url: string, options: CrawlOptions, allowStatus: (s: nu
 }
 
 function sameOriginLinks(html: string, pageUrl: string, origin: string): string[] {
-  const $ = load(html);
+  const hrefs: string[] = [];
+  const parser = new Parser({
+    onopentag(name, attribs) {
+      if (name === 'a' && attribs.href) hrefs.push(attribs.href);
+    },
+  });
+  parser.end(html);
   const links: string[] = [];
-  $('a[href]').each((_, el) => {
-    const href = $(el).attr('href');
-    if (!href) return;
+  for (const href of hrefs) {
     try {
       const url = new URL(href, pageUrl);
-      if (url.origin !== origin) return;
-      if (/\.(png|jpe?g|gif|svg|webp|ico|css|js|json|xml|txt|pdf|zip|woff2?)$/i.test(url.pathname)) return;
+      if (url.origin !== origin) continue;
+      if (/\.(png|jpe?g|gif|svg|webp|ico|css|js|json|xml|txt|pdf|zip|woff2?)$/i.test(url.pathname)) continue;
       url.hash = '';
       url.search = '';
       links.push(url.toString());
     } catch {
       // not a URL
     }
-  });
+  }
   return links;
 }
 

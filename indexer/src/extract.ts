@@ -1,8 +1,9 @@
 /**
  * Extract stage: one page's HTML → DocSearch v3 records.
  *
- * The HTML is parsed once with cheerio's htmlparser2 build (`cheerio/slim`, no parse5) and then
- * walked by hand in document order, which is several times faster than running CSS selectors.
+ * The HTML is read in one streaming pass over htmlparser2's parser events (page-reader.ts): no
+ * DOM is built. The pass yields the page's metadata and the article's headings and text runs in
+ * document order; this file turns them into records.
  *
  * Rules (issue 7):
  * - lvl0 is the page's top-level sidebar category ("API v1", "API v2"); docs pages outside a
@@ -21,7 +22,6 @@
  * - weight.position is the record's order within its section (heading = 0), so inserting a
  *   paragraph changes only the records of that section.
  */
-import {load} from 'cheerio/slim';
 import {
   findInvalidRecord,
   MAX_RECORD_BYTES,
@@ -31,6 +31,7 @@ import {
   type SearchRecord,
 } from './records.ts';
 import {objectIdFor} from './object-id.ts';
+import {normalizeSpace, readPage, type PageInfo} from './page-reader.ts';
 
 export interface ExtractOptions {
   /** Absolute URL of the page, without anchor. */
@@ -59,38 +60,8 @@ export const PAGES_LVL0 = 'Pages';
 const NOT_FOUND_TITLE = 'Page Not Found';
 /** Hierarchy texts are capped so that a record always has room for its content. */
 const MAX_HEADING_CHARS = 500;
-const ROW_SEPARATOR = ' · ';
 
-/** Minimal view of htmlparser2/domhandler nodes (the only fields we read). */
-interface DomNode {
-  type: string;
-  name?: string;
-  data?: string;
-  attribs?: Record<string, string>;
-  children?: DomNode[];
-}
-
-const SKIP_TAGS = new Set([
-  'script', 'style', 'noscript', 'template', 'svg', 'nav', 'aside', 'footer', 'button', 'iframe',
-  'object', 'canvas', 'img', 'picture', 'video', 'audio', 'input', 'select', 'textarea', 'head',
-]);
-const SKIP_CLASSES = new Set([
-  'hash-link', 'theme-doc-toc-mobile', 'theme-doc-toc-desktop', 'table-of-contents',
-  'theme-doc-breadcrumbs', 'breadcrumbs', 'pagination-nav', 'theme-doc-footer',
-  'theme-edit-this-page', 'theme-last-updated', 'theme-doc-version-badge',
-  'theme-doc-version-banner', 'theme-back-to-top-button', 'theme-doc-card-container',
-  'theme-announcement-bar', 'DocSearch', 'docusaurus-mermaid-container', 'tabs',
-]);
-/** Class prefixes of Docusaurus CSS modules (the suffix is a build hash). */
-const SKIP_CLASS_PREFIXES = ['buttonGroup_', 'copyButton'];
-const INLINE_TAGS = new Set([
-  'a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'del', 'dfn', 'em', 'i', 'ins', 'kbd',
-  'label', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var',
-  'wbr', 'font', 'tt',
-]);
 type SubLevel = Exclude<Level, 'lvl0'>;
-const HEADINGS: Record<string, number> = {h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6};
-const DEFAULT_ADMONITION_TITLES = new Set(['note', 'tip', 'info', 'warning', 'danger', 'caution', 'important']);
 
 /**
  * A copy of a string that does not point into the page's HTML. V8 keeps substrings of 13+
@@ -121,127 +92,6 @@ function intern(text: string): string {
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
-}
-
-function normalizeSpace(text: string): string {
-  return text.replace(/[\s\u200b]+/g, ' ').trim();
-}
-
-function classTokens(node: DomNode): string[] {
-  const value = node.attribs?.class;
-  return value ? value.split(/\s+/) : [];
-}
-
-function isSkipped(node: DomNode): boolean {
-  const name = node.name ?? '';
-  if (SKIP_TAGS.has(name)) return true;
-  const attribs = node.attribs;
-  if (!attribs) return false;
-  if (attribs['aria-hidden'] === 'true' || attribs.role === 'tablist') return true;
-  if (attribs.class) {
-    for (const token of classTokens(node)) {
-      if (SKIP_CLASSES.has(token)) return true;
-      for (const prefix of SKIP_CLASS_PREFIXES) if (token.startsWith(prefix)) return true;
-    }
-  }
-  return false;
-}
-
-function isElement(node: DomNode): boolean {
-  return node.type === 'tag' || node.type === 'script' || node.type === 'style';
-}
-
-/** Text of a subtree, ignoring skipped elements; line breaks and code lines become spaces. */
-function textOf(node: DomNode, out: string[] = []): string[] {
-  for (const child of node.children ?? []) {
-    if (child.type === 'text') out.push(child.data ?? '');
-    else if (isElement(child) && !isSkipped(child)) {
-      if (child.name === 'br') {
-        out.push('\n');
-        continue;
-      }
-      textOf(child, out);
-      // Prism renders each code line as a span; keep lines apart.
-      if (child.attribs?.class?.includes('token-line')) out.push('\n');
-      else if (!INLINE_TAGS.has(child.name ?? '')) out.push(' ');
-    }
-  }
-  return out;
-}
-
-function cleanText(node: DomNode): string {
-  return normalizeSpace(textOf(node).join(''));
-}
-
-interface PageInfo {
-  htmlClass: string;
-  htmlLang?: string;
-  title?: string;
-  firstH1?: string;
-  canonical?: string;
-  ogUrl?: string;
-  metas: Map<string, string>;
-  category?: string;
-  contentRoot?: DomNode;
-  main?: DomNode;
-  body?: DomNode;
-}
-
-/** One pass over the whole document for what lives outside the article. */
-function scanPage(root: DomNode): PageInfo {
-  const info: PageInfo = {htmlClass: '', metas: new Map()};
-  const visit = (node: DomNode, inChrome: boolean, inSidebar: boolean): void => {
-    for (const child of node.children ?? []) {
-      if (!isElement(child)) continue;
-      const name = child.name;
-      const attribs = child.attribs ?? {};
-      switch (name) {
-        case 'html':
-          info.htmlClass = attribs.class ?? '';
-          info.htmlLang = attribs.lang;
-          break;
-        case 'title':
-          if (info.title === undefined) info.title = normalizeSpace(textOf(child).join(''));
-          continue;
-        case 'meta': {
-          const key = attribs.name ?? attribs.property;
-          if (key && attribs.content !== undefined && !info.metas.has(key)) info.metas.set(key, attribs.content);
-          if (key === 'og:url') info.ogUrl = attribs.content;
-          continue;
-        }
-        case 'link':
-          if (attribs.rel === 'canonical' && attribs.href) info.canonical = attribs.href;
-          continue;
-        case 'body':
-          info.body = child;
-          break;
-        case 'main':
-          info.main ??= child;
-          break;
-        case 'h1':
-          if (!inChrome && info.firstH1 === undefined) info.firstH1 = cleanText(child);
-          continue;
-        case 'script':
-        case 'style':
-        case 'svg':
-          continue;
-        default:
-          break;
-      }
-      if (attribs.id === '__docusaurus_skipToContent_fallback') info.contentRoot ??= child;
-      const sidebar = inSidebar || name === 'aside';
-      if (sidebar && info.category === undefined && attribs.class) {
-        const tokens = classTokens(child);
-        // The outermost active category of the docs sidebar (its label link).
-        if (tokens.includes('menu__link--sublist') && tokens.includes('menu__link--active')) {
-          info.category = cleanText(child) || undefined;
-        }
-      }
-      visit(child, inChrome || name === 'nav' || name === 'aside' || name === 'footer', sidebar);
-    }
-  };
-  visit(root, false, false);
-  return info;
 }
 
 function pathOf(url: string): string {
@@ -416,80 +266,6 @@ class RecordBuilder {
   }
 }
 
-function isDefaultAdmonitionHeading(node: DomNode): boolean {
-  return classTokens(node).some((t) => t.startsWith('admonitionHeading_')) &&
-    DEFAULT_ADMONITION_TITLES.has(cleanText(node).toLowerCase());
-}
-
-/** Walks the article in document order, turning headings and text runs into records. */
-function walkContent(root: DomNode, builder: RecordBuilder, titleFromH1: boolean): void {
-  let buffer: string[] = [];
-  let seenH1 = !titleFromH1;
-  const flush = (): void => {
-    if (buffer.length) builder.content(buffer.join(''));
-    buffer = [];
-  };
-  const table = (node: DomNode, inHead: boolean): void => {
-    for (const child of node.children ?? []) {
-      if (!isElement(child) || isSkipped(child)) continue;
-      if (child.name === 'tr') {
-        const cells = (child.children ?? []).filter((c) => c.name === 'td' || c.name === 'th');
-        const headerRow = inHead || (cells.length > 0 && cells.every((c) => c.name === 'th'));
-        if (headerRow) continue;
-        builder.content(cells.map(cleanText).filter(Boolean).join(ROW_SEPARATOR));
-      } else if (child.name === 'caption') {
-        builder.content(cleanText(child));
-      } else {
-        table(child, inHead || child.name === 'thead');
-      }
-    }
-  };
-  const visit = (node: DomNode): void => {
-    const children = node.children ?? [];
-    for (let i = 0; i < children.length; i++) {
-      const child = children[i] as DomNode;
-      const next = children[i + 1];
-      if (child.type === 'text') {
-        buffer.push(child.data ?? '');
-        continue;
-      }
-      if (!isElement(child) || isSkipped(child)) continue;
-      const name = child.name ?? '';
-      const level = HEADINGS[name];
-      if (level !== undefined) {
-        flush();
-        const text = cleanText(child);
-        if (level === 1 && !seenH1) {
-          seenH1 = true; // the title record exists already
-        } else if (text) {
-          const id = child.attribs?.id;
-          builder.heading(Math.max(level, 2), text, id ? ownString(id) : null);
-        }
-      } else if (name === 'br') {
-        buffer.push(' ');
-      } else if (name === 'table') {
-        flush();
-        table(child, false);
-      } else if (name === 'pre') {
-        flush();
-        builder.content(cleanText(child));
-      } else if (INLINE_TAGS.has(name)) {
-        visit(child);
-        // Cards and buttons put inline elements side by side, styled as blocks: keep words apart.
-        if (next && isElement(next)) buffer.push(' ');
-      } else if (isDefaultAdmonitionHeading(child)) {
-        continue;
-      } else {
-        flush();
-        visit(child);
-        flush();
-      }
-    }
-  };
-  visit(root);
-  flush();
-}
-
 /**
  * Cheap string passes before parsing (the stage's main cost). Scripts and inline SVG icons are a
  * quarter of a Docusaurus page and never indexed, so they are cut out first.
@@ -512,9 +288,7 @@ function prepareHtml(html: string): string {
 }
 
 export function extractPageDetailed(html: string, options: ExtractOptions): ExtractedPage {
-  const $ = load(prepareHtml(html));
-  const root = $.root()[0] as unknown as DomNode;
-  const info = scanPage(root);
+  const info = readPage(prepareHtml(html));
   const rawCanonical = info.canonical ?? info.ogUrl;
   const canonical = rawCanonical ? ownString(rawCanonical) : undefined;
   const result = (skipped?: SkipReason): ExtractedPage => ({
@@ -541,8 +315,10 @@ export function extractPageDetailed(html: string, options: ExtractOptions): Extr
     docusaurus_tag: tag,
     ...(version ? {version} : {}),
   });
-  const root2 = info.contentRoot ?? info.main ?? info.body ?? root;
-  walkContent(root2, builder, Boolean(info.firstH1));
+  for (const op of info.ops) {
+    if (typeof op === 'string') builder.content(op);
+    else builder.heading(op.level, op.text, op.id ? ownString(op.id) : null);
+  }
   const records = builder.records;
   if (options.validate !== false) {
     const invalid = findInvalidRecord(records);

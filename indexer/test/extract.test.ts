@@ -152,3 +152,43 @@ test('a page without h1 takes its title from <title> without the site name', () 
   assert.equal(records[0]?.hierarchy.lvl1, 'Plain page');
   assert.equal(records[1]?.content, 'Body.');
 });
+
+// The page is read in one streaming pass (page-reader.ts); these pin the cases where that pass
+// must decide something before it has seen the whole page.
+const texts = (html: string, url = 'https://example.com/docs/p'): [string, string | null][] =>
+  extractPage(html, {url}).map((r) => [r.type, r.type === 'content' ? r.content : r.hierarchy[r.type]]);
+
+test('the article is the skip-to-content target, else <main>, else <body>, even when a comment names the target', () => {
+  const target = '<html><body><nav><p>Menu</p></nav><div id="__docusaurus_skipToContent_fallback"><h1>T</h1><p>In.</p></div><p>Out.</p></body></html>';
+  assert.deepEqual(texts(target), [['lvl1', 'T'], ['content', 'In.']]);
+  // The target's id appears only in a comment: the article is <main>.
+  const main = '<html><body><!-- id="__docusaurus_skipToContent_fallback" --><header><p>Top.</p></header><main><h1>T</h1><p>In.</p></main></body></html>';
+  assert.deepEqual(texts(main), [['lvl1', 'T'], ['content', 'In.']]);
+  const body = '<html><head><title>T | Site</title></head><body><p>One.</p><div>Two.</div></body></html>';
+  assert.deepEqual(texts(body), [['lvl1', 'T'], ['content', 'One.'], ['content', 'Two.']]);
+  assert.deepEqual(texts('<h1>Bare</h1><p>Fragment.</p>'), [['lvl1', 'Bare'], ['content', 'Fragment.']]);
+});
+
+test('the first h1 is the title wherever it stands; text and headings before it keep their order', () => {
+  const html = '<html><body><main><p>Intro.</p><h2 id="early">Early</h2><p>Under early.</p><h1>Title</h1><p>After.</p><h1>Second h1</h1></main></body></html>';
+  assert.deepEqual(texts(html), [['lvl1', 'Title'], ['content', 'Intro.'], ['lvl2', 'Early'], ['content', 'Under early.'], ['content', 'After.'], ['lvl2', 'Second h1']]);
+  // An h1 in the navbar is not the title.
+  assert.equal(extractPage('<html><body><nav><h1>Brand</h1></nav><main><h1>Page</h1></main></body></html>', {url: 'https://example.com/x'})[0]?.hierarchy.lvl1, 'Page');
+});
+
+test('inline elements side by side keep their words apart, unless only a comment separates them', () => {
+  const html = '<main><h1>T</h1><div><a>Cards</a><a>side</a> by <span>side</span></div><p><b>glued</b><!-- x --><i>words</i></p></main>';
+  assert.deepEqual(contents(extractPage(html, {url: 'https://example.com/x'})), ['Cards side by side', 'gluedwords']);
+});
+
+test('an admonition keeps a custom title and drops the default one, without splitting the text around it', () => {
+  const html = '<main><h1>T</h1><div class="admonition"><div class="admonitionHeading_abc">Note</div><div>Read this.</div></div>' +
+    '<div><span>Before</span><div class="admonitionHeading_abc">Heads up</div></div><section>x<div class="admonitionHeading_abc">tip</div>y</section></main>';
+  assert.deepEqual(contents(extractPage(html, {url: 'https://example.com/x'})), ['Read this.', 'Before', 'Heads up', 'xy']);
+});
+
+test('table rows: header rows and layout text are skipped, a row\'s non-cell children are ignored, captions kept', () => {
+  const html = '<main><h1>T</h1><table><caption>Fields</caption>\n<thead><tr><td>name</td><td>unit</td></tr></thead>\n' +
+    '<tbody><tr><th>Name</th><th>Unit</th></tr><tr><th>power</th><td>W <b>(watt)</b></td><span>stray</span></tr><tr><td></td><td>only</td></tr></tbody></table></main>';
+  assert.deepEqual(contents(extractPage(html, {url: 'https://example.com/x'})), ['Fields', 'power · W (watt)', 'only']);
+});

@@ -129,25 +129,39 @@ const STEP_LABELS: Record<PublishStep, string> = {
   cleanup: 'deleting the temporary index',
 };
 
-/** JSON with object keys sorted (and undefined values left out), so equal records give equal text. */
-function stableStringify(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const object = value as Record<string, unknown>;
-    let out = '';
-    for (const key of Object.keys(object).sort()) {
-      const v = object[key];
-      if (v === undefined) continue;
-      out += `${out ? ',' : ''}${JSON.stringify(key)}:${stableStringify(v)}`;
-    }
-    return `{${out}}`;
-  }
-  return JSON.stringify(value);
-}
+/**
+ * Hashes records by content: equal records give equal hashes, whatever the order of their keys
+ * (a browsed hit's keys come back in Algolia's order). The text hashed is JSON with the keys of
+ * every object sorted: JSON.stringify with a property list sorts at every level natively, so the
+ * list holds every key seen so far (at any depth), sorted. A record with a key not seen before
+ * extends the list first.
+ */
+class ContentHasher {
+  private readonly keys = new Set<string>();
+  private sorted: string[] = [];
 
-/** What the diff compares: a hash of the record's canonical JSON. */
-function contentHash(record: unknown): string {
-  return hash('sha1', stableStringify(record), 'base64');
+  hash(record: unknown): string {
+    if (this.learn(record)) this.sorted = [...this.keys].sort();
+    return hash('sha1', JSON.stringify(record, this.sorted), 'base64');
+  }
+
+  /** Adds the keys of `value`'s objects to the list; true when one was new. */
+  private learn(value: unknown): boolean {
+    if (value === null || typeof value !== 'object') return false;
+    let added = false;
+    if (Array.isArray(value)) {
+      for (const item of value) if (this.learn(item)) added = true;
+      return added;
+    }
+    for (const key in value) {
+      if (!this.keys.has(key)) {
+        this.keys.add(key);
+        added = true;
+      }
+      if (this.learn((value as Record<string, unknown>)[key])) added = true;
+    }
+    return added;
+  }
 }
 
 /** A live hit as we stored it: Algolia's own `_…` attributes removed. */
@@ -250,6 +264,7 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
 
   // 2. Diff against the live records.
   // objectID → content hash, and → URL (one string per URL: records of a section share it).
+  const hasher = new ContentHasher();
   const liveRecords = new Map<string, string>();
   const liveUrls = new Map<string, string>();
   const urls = new Map<string, string>();
@@ -272,7 +287,7 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
         );
         for (const hit of page.hits) {
           const stored = storedRecord(hit as Record<string, unknown>);
-          liveRecords.set(String(stored.objectID), contentHash(stored));
+          liveRecords.set(String(stored.objectID), hasher.hash(stored));
           liveUrls.set(String(stored.objectID), intern(String(stored.url ?? '')));
         }
         cursor = page.cursor;
@@ -301,7 +316,7 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
       if (before === undefined) {
         changes.add.push({objectID: record.objectID, url: intern(record.url)});
         send = true;
-      } else if (before !== contentHash(record)) {
+      } else if (before !== hasher.hash(record)) {
         changes.update.push({objectID: record.objectID, url: intern(record.url)});
         send = true;
       } else {

@@ -73,6 +73,33 @@ test('an unchanged site writes nothing: the rerun converges', async () => {
   }
 });
 
+/** A record with its keys, and its hierarchy's keys, in reverse order (Algolia keeps no key order). */
+function reordered(record: SearchRecord): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(record).reverse()) {
+    const value = record[key as keyof SearchRecord];
+    out[key] = key === 'hierarchy' ? Object.fromEntries(Object.entries(value as object).reverse()) : value;
+  }
+  return out;
+}
+
+test('the diff compares content, not key order: reordered live records are unchanged, a changed heading deep in the hierarchy is an update', async () => {
+  const fake = await startFakeAlgolia();
+  try {
+    fake.seed(LIVE, base.map(reordered), DOCSEARCH_SETTINGS);
+    const same = await publishToAlgolia(base, optionsFor(fake));
+    assert.deepEqual([same.added, same.updated, same.deleted, same.unchanged, same.wrote], [0, 0, 0, base.length, false]);
+    const target = base.find((r) => r.hierarchy.lvl2 !== null);
+    assert.ok(target);
+    const edited = base.map((r) => (r === target ? {...r, hierarchy: {...r.hierarchy, lvl2: `${r.hierarchy.lvl2} (edited)`}} : r));
+    const result = await publishToAlgolia(edited, {...optionsFor(fake), dryRun: true});
+    assert.deepEqual([result.added, result.updated, result.deleted], [0, 1, 0]);
+    assert.deepEqual(result.changes.update.map((c) => c.objectID), [target.objectID]);
+  } finally {
+    await fake.close();
+  }
+});
+
 test('minimal publish: one edit, one removal, one addition cost three record operations on a copy of live', async () => {
   const fake = await startFakeAlgolia();
   try {

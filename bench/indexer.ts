@@ -11,7 +11,10 @@
  * - `push-rerun`: the same push against a live index that already holds every record (browsed
  *   back from the stub): the whole diff runs and nothing is sent.
  *
- *   node --import tsx bench/indexer.ts [--pages 5000] [--concurrency 8] [--source site/build] [--modes stream,collect,push,push-rerun]
+ *   node --import tsx bench/indexer.ts [--pages 5000] [--runs 3] [--concurrency 8] [--source site/build] [--modes stream,collect,push,push-rerun]
+ *
+ * Each mode runs `--runs` times, the modes taking turns (so a busy moment of the shared machine
+ * does not land on one mode only); a mode reports its median rates and its highest peak RSS.
  *
  * Targets (issue 7, on the 2-core machine): ≥ 400 pages/s from a folder, peak RSS < 300 MB.
  * `runIndexerBench()` is exported for bench/run.ts.
@@ -40,6 +43,8 @@ export interface IndexerBenchOptions {
   log?: (line: string) => void;
   /** Modes to run, in order (default: all). */
   modes?: IndexerBenchMode[];
+  /** Measured runs per mode (default 3). */
+  runs?: number;
 }
 
 export const INDEXER_BENCH_MODES = ['stream', 'collect', 'push', 'push-rerun'] as const;
@@ -55,6 +60,8 @@ export interface IndexerBenchRun {
   pagesPerCpuSecond: number;
   peakRssMB: number;
   meetsTargets: boolean;
+  /** Every run's pages/s and peak RSS (MB), in order. */
+  samples: {pagesPerSecond: number; peakRssMB: number}[];
 }
 
 export interface IndexerBenchResult {
@@ -168,10 +175,13 @@ async function child(folder: string, mode: IndexerBenchMode, concurrency: number
  * The Algolia calls a push makes, answered from memory: no index at first; once a push has moved
  * its temporary index over the live one, the live index holds `liveRecords()` (browsable).
  */
-async function startStubAlgolia(liveRecords: () => Promise<unknown[]>): Promise<{url: string; close: () => Promise<void>}> {
+async function startStubAlgolia(liveRecords: () => Promise<unknown[]>): Promise<{url: string; reset: () => void; close: () => Promise<void>}> {
   const {DOCSEARCH_SETTINGS} = await import('../indexer/src/settings.ts');
   let live: unknown[] | undefined;
   let task = 1;
+  const reset = (): void => {
+    live = undefined;
+  };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -210,8 +220,25 @@ async function startStubAlgolia(liveRecords: () => Promise<unknown[]>): Promise<
   const {port} = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    reset,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** One measured run of `mode` in a fresh child process. */
+function runChild(folder: string, mode: IndexerBenchMode, out: string, hosts: string, pages: number, concurrency: number | undefined): Promise<ChildReport> {
+  const args = ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', folder, '--mode', mode, '--out', out, '--hosts', hosts, '--total', String(pages)];
+  if (concurrency) args.push('--concurrency', String(concurrency));
+  return new Promise<ChildReport>((resolve, reject) => {
+    const proc = spawn(process.execPath, args, {cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit']});
+    let stdout = '';
+    proc.stdout.on('data', (d) => (stdout += d));
+    proc.on('error', reject);
+    proc.on('close', (code) => {
+      if (code !== 0) reject(new Error(`benchmark child exited with ${code}`));
+      else resolve(JSON.parse(stdout) as ChildReport);
+    });
+  });
 }
 
 export async function runIndexerBench(options: IndexerBenchOptions = {}): Promise<IndexerBenchResult> {
@@ -230,33 +257,39 @@ export async function runIndexerBench(options: IndexerBenchOptions = {}): Promis
     }
   });
   try {
-    const runs: IndexerBenchRun[] = [];
-    for (const mode of options.modes ?? INDEXER_BENCH_MODES) {
-      log(`indexer: ${mode} mode (child process)…`);
-      const args = ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', folder, '--mode', mode, '--out', out, '--hosts', stub.url, '--total', String(pages)];
-      if (options.concurrency) args.push('--concurrency', String(options.concurrency));
-      const report = await new Promise<ChildReport>((resolve, reject) => {
-        const proc = spawn(process.execPath, args, {cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit']});
-        let stdout = '';
-        proc.stdout.on('data', (d) => (stdout += d));
-        proc.on('error', reject);
-        proc.on('close', (code) => {
-          if (code !== 0) reject(new Error(`benchmark child exited with ${code}`));
-          else resolve(JSON.parse(stdout) as ChildReport);
-        });
-      });
-      const pagesPerSecond = report.pages / report.seconds;
-      runs.push({
-        mode,
-        pages: report.pages,
-        records: report.records,
-        seconds: Math.round(report.seconds * 100) / 100,
-        pagesPerSecond: Math.round(pagesPerSecond),
-        pagesPerCpuSecond: Math.round(report.pages / report.cpuSeconds),
-        peakRssMB: Math.round(report.peakRssMB),
-        meetsTargets: pagesPerSecond >= INDEXER_TARGETS.pagesPerSecond && report.peakRssMB < INDEXER_TARGETS.peakRssMB,
-      });
+    const modes = options.modes ?? INDEXER_BENCH_MODES;
+    const rounds = options.runs ?? 3;
+    const reports = new Map<IndexerBenchMode, ChildReport[]>(modes.map((m) => [m, []]));
+    for (let round = 1; round <= rounds; round++) {
+      for (const mode of modes) {
+        log(`indexer: ${mode} mode, run ${round} of ${rounds} (child process)…`);
+        // A push starts from no live index; push-rerun finds the one the push left.
+        if (mode === 'push') stub.reset();
+        reports.get(mode)?.push(await runChild(folder, mode, out, stub.url, pages, options.concurrency));
+      }
     }
+    const median = (values: number[]): number => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const mid = Math.floor(sorted.length / 2);
+      return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+    };
+    const runs: IndexerBenchRun[] = modes.map((mode) => {
+      const all = reports.get(mode) ?? [];
+      const pagesPerSecond = median(all.map((r) => r.pages / r.seconds));
+      const peakRssMB = Math.max(...all.map((r) => r.peakRssMB));
+      const first = all[0] as ChildReport;
+      return {
+        mode,
+        pages: first.pages,
+        records: first.records,
+        seconds: Math.round(median(all.map((r) => r.seconds)) * 100) / 100,
+        pagesPerSecond: Math.round(pagesPerSecond),
+        pagesPerCpuSecond: Math.round(median(all.map((r) => r.pages / r.cpuSeconds))),
+        peakRssMB: Math.round(peakRssMB),
+        meetsTargets: pagesPerSecond >= INDEXER_TARGETS.pagesPerSecond && peakRssMB < INDEXER_TARGETS.peakRssMB,
+        samples: all.map((r) => ({pagesPerSecond: Math.round(r.pages / r.seconds), peakRssMB: Math.round(r.peakRssMB)})),
+      };
+    });
     return {name: 'indexer crawl+extract (folder)', targets: INDEXER_TARGETS, runs};
   } finally {
     await stub.close();
@@ -283,6 +316,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     });
     const result = await runIndexerBench({
       ...(modes ? {modes} : {}),
+      ...(flag('--runs') ? {runs: Number(flag('--runs'))} : {}),
       pages: flag('--pages') ? Number(flag('--pages')) : 5000,
       ...(flag('--source') ? {source: path.resolve(flag('--source') as string)} : {}),
       ...(concurrency ? {concurrency} : {}),
@@ -293,7 +327,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
         `indexer (${run.mode}): ${run.pages} pages, ${run.records} records in ${run.seconds} s: ` +
           `${run.pagesPerSecond} pages/s (target ≥ ${result.targets.pagesPerSecond}; ` +
           `${run.pagesPerCpuSecond} pages per CPU second), ` +
-          `peak RSS ${run.peakRssMB} MB (target < ${result.targets.peakRssMB})\n`,
+          `peak RSS ${run.peakRssMB} MB (target < ${result.targets.peakRssMB}); ` +
+          `runs: ${run.samples.map((r) => `${r.pagesPerSecond} pages/s ${r.peakRssMB} MB`).join(', ')}\n`,
       );
     }
   }

@@ -78,7 +78,8 @@ export interface PublishResult {
   /** Nothing was written: dry run, or the live index already matched. */
   wrote: boolean;
   dryRun: boolean;
-  changes: {add: RecordChange[]; update: RecordChange[]; delete: RecordChange[]};
+  /** Each change, in crawl order (deletions in live order). Read back from the records on first access. */
+  readonly changes: {add: RecordChange[]; update: RecordChange[]; delete: RecordChange[]};
 }
 
 interface Attempt {
@@ -140,9 +141,10 @@ class ContentHasher {
   private readonly keys = new Set<string>();
   private sorted: string[] = [];
 
-  hash(record: unknown): string {
+  /** The record's SHA-1 (a Buffer of 20 bytes). */
+  hash(record: unknown): Buffer {
     if (this.learn(record)) this.sorted = [...this.keys].sort();
-    return hash('sha1', JSON.stringify(record, this.sorted), 'base64');
+    return hash('sha1', JSON.stringify(record, this.sorted), 'buffer');
   }
 
   /** Adds the keys of `value`'s objects to the list; true when one was new. */
@@ -164,6 +166,71 @@ class ContentHasher {
   }
 }
 
+/**
+ * The live index as the diff needs it: per objectID, 96 bits of its content hash and its URL.
+ * Kept in typed arrays (a slot per record) rather than a string per hash: 320,000 live records
+ * took 75 MB of heap as two maps of strings.
+ */
+class LiveRecords {
+  private readonly slots = new Map<string, number>();
+  private hashes = new Uint32Array(3 * 1024);
+  private urlIds = new Uint32Array(1024);
+  /** One string per URL: the records of a section share it. */
+  private readonly urls: string[] = [];
+  private readonly urlIdOf = new Map<string, number>();
+
+  get size(): number {
+    return this.slots.size;
+  }
+
+  add(objectID: string, digest: Buffer, url: string): void {
+    let slot = this.slots.get(objectID);
+    if (slot === undefined) {
+      slot = this.slots.size;
+      this.slots.set(objectID, slot);
+      if (slot >= this.urlIds.length) {
+        const urlIds = new Uint32Array(this.urlIds.length * 2);
+        urlIds.set(this.urlIds);
+        this.urlIds = urlIds;
+        const hashes = new Uint32Array(this.hashes.length * 2);
+        hashes.set(this.hashes);
+        this.hashes = hashes;
+      }
+    }
+    this.hashes[3 * slot] = digest.readUInt32LE(0);
+    this.hashes[3 * slot + 1] = digest.readUInt32LE(4);
+    this.hashes[3 * slot + 2] = digest.readUInt32LE(8);
+    let urlId = this.urlIdOf.get(url);
+    if (urlId === undefined) {
+      urlId = this.urls.length;
+      this.urls.push(url);
+      this.urlIdOf.set(url, urlId);
+    }
+    this.urlIds[slot] = urlId;
+  }
+
+  /** Removes `objectID`; its slot, or -1 when the live index does not have it. */
+  take(objectID: string): number {
+    const slot = this.slots.get(objectID);
+    if (slot === undefined) return -1;
+    this.slots.delete(objectID);
+    return slot;
+  }
+
+  sameContent(slot: number, digest: Buffer): boolean {
+    return (
+      this.hashes[3 * slot] === digest.readUInt32LE(0) &&
+      this.hashes[3 * slot + 1] === digest.readUInt32LE(4) &&
+      this.hashes[3 * slot + 2] === digest.readUInt32LE(8)
+    );
+  }
+
+  /** The records not taken: what the new records no longer have. */
+  *remaining(): Generator<RecordChange> {
+    for (const [objectID, slot] of this.slots) yield {objectID, url: this.urls[this.urlIds[slot] as number] ?? ''};
+  }
+}
+
 /** A live hit as we stored it: Algolia's own `_…` attributes removed. */
 function storedRecord(hit: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -173,6 +240,27 @@ function storedRecord(hit: Record<string, unknown>): Record<string, unknown> {
 
 export function tempIndexName(indexName: string): string {
   return `${indexName}_tmp_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** The objectIDs and URLs of the records at two sets of ascending positions of `store`. */
+function pick(store: RecordStore, add: readonly number[], update: readonly number[]): {add: RecordChange[]; update: RecordChange[]} {
+  const out = {add: [] as RecordChange[], update: [] as RecordChange[]};
+  let a = 0;
+  let u = 0;
+  let at = 0;
+  for (const page of store.pages()) {
+    for (const record of page) {
+      if (add[a] === at) {
+        out.add.push({objectID: record.objectID, url: record.url});
+        a += 1;
+      } else if (update[u] === at) {
+        out.update.push({objectID: record.objectID, url: record.url});
+        u += 1;
+      }
+      at += 1;
+    }
+  }
+  return out;
 }
 
 /**
@@ -263,17 +351,8 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
   const settingsChanged = !liveSettings || !settingsMatch(liveSettings, settings as Record<string, unknown>);
 
   // 2. Diff against the live records.
-  // objectID → content hash, and → URL (one string per URL: records of a section share it).
   const hasher = new ContentHasher();
-  const liveRecords = new Map<string, string>();
-  const liveUrls = new Map<string, string>();
-  const urls = new Map<string, string>();
-  const intern = (url: string): string => {
-    const known = urls.get(url);
-    if (known !== undefined) return known;
-    urls.set(url, url);
-    return url;
-  };
+  const liveRecords = new LiveRecords();
   if (liveExisted) {
     emit({type: 'step', step: 'browse', index: live});
     try {
@@ -287,8 +366,7 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
         );
         for (const hit of page.hits) {
           const stored = storedRecord(hit as Record<string, unknown>);
-          liveRecords.set(String(stored.objectID), hasher.hash(stored));
-          liveUrls.set(String(stored.objectID), intern(String(stored.url ?? '')));
+          liveRecords.add(String(stored.objectID), hasher.hash(stored), String(stored.url ?? ''));
         }
         cursor = page.cursor;
       } while (cursor);
@@ -296,67 +374,80 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
       throw liveUntouched(error, live);
     }
   }
-  const changes: PublishResult['changes'] = {add: [], update: [], delete: []};
-  // Which records go out: all of them (full, or no live index), else the changed ones.
+  // Which records go out: all of them (full, or no live index), else the changed ones. Changes
+  // are kept as record positions (crawl order); their objectIDs and URLs are read back from the
+  // store only if a caller asks for `changes` (a dry run lists them).
   const sendAll = Boolean(options.full) || !liveExisted;
-  const changed = new Set<string>();
+  const added: number[] = [];
+  const updated: number[] = [];
+  /** Positions of the records to send when not all are sent, ascending. */
+  const toSend: number[] = [];
   let unchanged = 0;
   let bytes = 0;
   type Operation = {action: 'addObject' | 'deleteObject'; body: Record<string, unknown>};
   const addBytes = (op: Operation): void => {
     bytes += Buffer.byteLength(JSON.stringify(op));
   };
+  let position = 0;
   for (const page of store.pages()) {
     for (const record of page) {
-      const before = liveRecords.get(record.objectID);
-      // What is left in liveRecords after this pass is what the new records no longer have.
-      liveRecords.delete(record.objectID);
-      liveUrls.delete(record.objectID);
+      const slot = liveRecords.take(record.objectID);
       let send = sendAll;
-      if (before === undefined) {
-        changes.add.push({objectID: record.objectID, url: intern(record.url)});
+      if (slot === -1) {
+        added.push(position);
         send = true;
-      } else if (before !== hasher.hash(record)) {
-        changes.update.push({objectID: record.objectID, url: intern(record.url)});
+      } else if (!liveRecords.sameContent(slot, hasher.hash(record))) {
+        updated.push(position);
         send = true;
       } else {
         unchanged += 1;
       }
       if (send) {
-        if (!sendAll) changed.add(record.objectID);
+        if (!sendAll) toSend.push(position);
         addBytes({action: 'addObject', body: record});
       }
+      position += 1;
     }
   }
-  for (const objectID of liveRecords.keys()) changes.delete.push({objectID, url: liveUrls.get(objectID) ?? ''});
-  liveRecords.clear();
-  liveUrls.clear();
-  urls.clear();
+  const deleted = [...liveRecords.remaining()];
   // A full rebuild starts from an empty index: deletions happen by omission.
   const deletions: Operation[] =
-    !options.full || !liveExisted ? changes.delete.map((change) => ({action: 'deleteObject', body: {objectID: change.objectID}})) : [];
+    !options.full || !liveExisted ? deleted.map((change) => ({action: 'deleteObject', body: {objectID: change.objectID}})) : [];
   for (const op of deletions) addBytes(op);
-  const operationCount = (sendAll ? store.size : changed.size) + deletions.length;
+  const operationCount = (sendAll ? store.size : toSend.length) + deletions.length;
   /** The operations in order (records in crawl order, then deletions), made a page at a time. */
   function* operations(): Generator<Operation> {
+    let at = 0;
+    let next = 0;
     for (const page of store.pages()) {
-      for (const record of page) if (sendAll || changed.has(record.objectID)) yield {action: 'addObject', body: record};
+      for (const record of page) {
+        if (sendAll) yield {action: 'addObject', body: record};
+        else if (toSend[next] === at) {
+          next += 1;
+          yield {action: 'addObject', body: record};
+        }
+        at += 1;
+      }
     }
     yield* deletions;
   }
+  let changes: PublishResult['changes'] | undefined;
   const result: PublishResult = {
-    added: changes.add.length,
-    updated: changes.update.length,
-    deleted: changes.delete.length,
+    added: added.length,
+    updated: updated.length,
+    deleted: deleted.length,
     unchanged,
     bytes,
     liveExisted,
     settingsChanged,
     wrote: false,
     dryRun: Boolean(options.dryRun),
-    changes,
+    get changes() {
+      changes ??= {...pick(store, added, updated), delete: deleted};
+      return changes;
+    },
   };
-  const nothingToDo = !options.full && liveExisted && !settingsChanged && changes.add.length + changes.update.length + changes.delete.length === 0;
+  const nothingToDo = !options.full && liveExisted && !settingsChanged && added.length + updated.length + deleted.length === 0;
   if (options.dryRun || nothingToDo) return result;
 
   // 3. Fill a temporary index, then move it over the live one.

@@ -130,40 +130,28 @@ const STEP_LABELS: Record<PublishStep, string> = {
   cleanup: 'deleting the temporary index',
 };
 
+/** JSON with object keys sorted (and undefined values left out), so equal records give equal text. */
+function stableStringify(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const object = value as Record<string, unknown>;
+    let out = '';
+    for (const key of Object.keys(object).sort()) {
+      const v = object[key];
+      if (v === undefined) continue;
+      out += `${out ? ',' : ''}${JSON.stringify(key)}:${stableStringify(v)}`;
+    }
+    return `{${out}}`;
+  }
+  return JSON.stringify(value);
+}
+
 /**
- * Hashes records by content: equal records give equal hashes, whatever the order of their keys
- * (a browsed hit's keys come back in Algolia's order). The text hashed is JSON with the keys of
- * every object sorted: JSON.stringify with a property list sorts at every level natively, so the
- * list holds every key seen so far (at any depth), sorted. A record with a key not seen before
- * extends the list first.
+ * A record's content hash (SHA-1, 20 bytes): equal records give equal hashes whatever the order
+ * of their keys (a browsed hit's keys come back in Algolia's order).
  */
-class ContentHasher {
-  private readonly keys = new Set<string>();
-  private sorted: string[] = [];
-
-  /** The record's SHA-1 (a Buffer of 20 bytes). */
-  hash(record: unknown): Buffer {
-    if (this.learn(record)) this.sorted = [...this.keys].sort();
-    return hash('sha1', JSON.stringify(record, this.sorted), 'buffer');
-  }
-
-  /** Adds the keys of `value`'s objects to the list; true when one was new. */
-  private learn(value: unknown): boolean {
-    if (value === null || typeof value !== 'object') return false;
-    let added = false;
-    if (Array.isArray(value)) {
-      for (const item of value) if (this.learn(item)) added = true;
-      return added;
-    }
-    for (const key in value) {
-      if (!this.keys.has(key)) {
-        this.keys.add(key);
-        added = true;
-      }
-      if (this.learn((value as Record<string, unknown>)[key])) added = true;
-    }
-    return added;
-  }
+function contentHash(record: unknown): Buffer {
+  return hash('sha1', stableStringify(record), 'buffer');
 }
 
 /**
@@ -351,7 +339,6 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
   const settingsChanged = !liveSettings || !settingsMatch(liveSettings, settings as Record<string, unknown>);
 
   // 2. Diff against the live records.
-  const hasher = new ContentHasher();
   const liveRecords = new LiveRecords();
   if (liveExisted) {
     emit({type: 'step', step: 'browse', index: live});
@@ -366,7 +353,7 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
         );
         for (const hit of page.hits) {
           const stored = storedRecord(hit as Record<string, unknown>);
-          liveRecords.add(String(stored.objectID), hasher.hash(stored), String(stored.url ?? ''));
+          liveRecords.add(String(stored.objectID), contentHash(stored), String(stored.url ?? ''));
         }
         cursor = page.cursor;
       } while (cursor);
@@ -396,7 +383,7 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
       if (slot === -1) {
         added.push(position);
         send = true;
-      } else if (!liveRecords.sameContent(slot, hasher.hash(record))) {
+      } else if (!liveRecords.sameContent(slot, contentHash(record))) {
         updated.push(position);
         send = true;
       } else {

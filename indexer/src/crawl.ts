@@ -94,6 +94,7 @@ interface PageResult {
   records?: SearchRecord[];
   json?: string;
   packed?: Uint8Array;
+  jsonBytes?: number;
 }
 
 function crawledPage(page: PageResult): CrawledPage {
@@ -134,7 +135,7 @@ export async function crawl(source: string, options: CrawlOptions = {}): Promise
   const store = new RecordStore(options.validate !== false);
   if (options.collect !== false) {
     for (const page of pages) {
-      if (page.packed) store.addPacked(page.url, page.count, page.packed);
+      if (page.packed) store.addPacked(page.url, page.count, page.packed, page.jsonBytes);
       else store.addRecords(page.url, page.records ?? crawledPage(page).records);
     }
   }

@@ -42,6 +42,8 @@ export interface PageOutput {
   json?: string;
   /** `JSON.stringify(records)` deflated (raw), when packed. */
   packed?: Uint8Array;
+  /** Bytes of that JSON before deflating, when packed. */
+  jsonBytes?: number;
 }
 
 /** What a worker sends back for a failed job. */
@@ -73,7 +75,7 @@ export async function extractJob(job: PageJob): Promise<PageOutput> {
   const json = JSON.stringify(page.records);
   if (!job.pack) return {count: page.records.length, json};
   // A copy with its own ArrayBuffer, so it can be transferred rather than cloned.
-  return {count: page.records.length, packed: new Uint8Array(deflateRawSync(json, {level: 3}))};
+  return {count: page.records.length, packed: new Uint8Array(deflateRawSync(json, {level: 3})), jsonBytes: Buffer.byteLength(json)};
 }
 
 export function jobFailure(error: unknown): JobFailure {

@@ -230,6 +230,9 @@ export function tempIndexName(indexName: string): string {
   return `${indexName}_tmp_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
+/** Bytes an addObject operation adds around its record's JSON: `{"action":"addObject","body":…}`. */
+const ADD_OPERATION_BYTES = Buffer.byteLength(JSON.stringify({action: 'addObject', body: {}})) - 2;
+
 /** The objectIDs and URLs of the records at two sets of ascending positions of `store`. */
 function pick(store: RecordStore, add: readonly number[], update: readonly number[]): {add: RecordChange[]; update: RecordChange[]} {
   const out = {add: [] as RecordChange[], update: [] as RecordChange[]};
@@ -376,7 +379,11 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
     bytes += Buffer.byteLength(JSON.stringify(op));
   };
   let position = 0;
-  for (const page of store.pages()) {
+  for (const [page, jsonBytes] of store.pagesWithSize()) {
+    // Every record of the page goes out and the size of its JSON is known: no need to serialize
+    // each one (an operation is the record's JSON inside ADD_OPERATION_BYTES of wrapping).
+    const sized = sendAll && jsonBytes !== undefined && page.length > 0;
+    if (sized) bytes += jsonBytes - 2 - (page.length - 1) + page.length * ADD_OPERATION_BYTES;
     for (const record of page) {
       const slot = liveRecords.take(record.objectID);
       let send = sendAll;
@@ -391,7 +398,7 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
       }
       if (send) {
         if (!sendAll) toSend.push(position);
-        addBytes({action: 'addObject', body: record});
+        if (!sized) addBytes({action: 'addObject', body: record});
       }
       position += 1;
     }

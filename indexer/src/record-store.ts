@@ -17,6 +17,8 @@ interface StoredPage {
   records?: SearchRecord[];
   /** The page's records as a deflated (raw) JSON array. */
   packed?: Uint8Array;
+  /** Bytes of that JSON array, when known. */
+  jsonBytes?: number;
 }
 
 export class RecordStore {
@@ -41,8 +43,8 @@ export class RecordStore {
     this.total += records.length;
   }
 
-  addPacked(url: string, count: number, packed: Uint8Array): void {
-    this.stored.push({url, count, packed});
+  addPacked(url: string, count: number, packed: Uint8Array, jsonBytes?: number): void {
+    this.stored.push({url, count, packed, ...(jsonBytes === undefined ? {} : {jsonBytes})});
     this.total += count;
   }
 
@@ -63,9 +65,17 @@ export class RecordStore {
 
   /** Each page's records, in order; unpacked pages are not kept. */
   *pages(): Generator<SearchRecord[]> {
+    for (const [records] of this.pagesWithSize()) yield records;
+  }
+
+  /**
+   * Each page's records with the byte size of their JSON array (`JSON.stringify(records)`) when
+   * the store knows it without serializing them (pages packed by a crawl).
+   */
+  *pagesWithSize(): Generator<[SearchRecord[], number | undefined]> {
     for (const page of this.stored) {
-      if (page.records) yield page.records;
-      else if (page.packed) yield RecordStore.unpack(page.packed);
+      if (page.records) yield [page.records, undefined];
+      else if (page.packed) yield [RecordStore.unpack(page.packed), page.jsonBytes];
     }
   }
 

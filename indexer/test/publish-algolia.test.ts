@@ -100,6 +100,20 @@ test('the diff compares content, not key order: reordered live records are uncha
   }
 });
 
+test('the bytes reported are the bytes of the operations sent, also for pages extracted on workers', async () => {
+  for (const workers of [0, 2]) {
+    const fake = await startFakeAlgolia();
+    try {
+      const {store} = await crawl(fixture('mini-site'), {workers});
+      const result = await publishToAlgolia(store, optionsFor(fake));
+      const sent = batchOps(fake).reduce((sum, op) => sum + Buffer.byteLength(JSON.stringify(op)), 0);
+      assert.equal(result.bytes, sent, `workers: ${workers}`);
+    } finally {
+      await fake.close();
+    }
+  }
+});
+
 test('minimal publish: one edit, one removal, one addition cost three record operations on a copy of live', async () => {
   const fake = await startFakeAlgolia();
   try {

@@ -19,7 +19,7 @@
  * Targets (issue 7, on the 2-core machine): ≥ 400 pages/s from a folder, peak RSS < 300 MB.
  * `runIndexerBench()` is exported for bench/run.ts.
  */
-import {spawn} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
 import {mkdir, mkdtemp, readFile, readdir, rm, writeFile} from 'node:fs/promises';
 import type {AddressInfo} from 'node:net';
@@ -268,6 +268,8 @@ export async function runIndexerBench(options: IndexerBenchOptions = {}): Promis
   const source = options.source ?? path.join(repoRoot, 'site', 'build');
   log(`indexer: making a synthetic build of ${pages} pages from ${path.relative(process.cwd(), source) || source}…`);
   const folder = await makeSyntheticBuild(source, pages);
+  // Write the new files out now, not while the first measured run reads them.
+  spawnSync('sync');
   const out = path.join(folder, 'records.json');
   // The live index of `push-rerun`: the records a crawl of the same folder gives.
   const stub = await startStubAlgolia(async () => {

@@ -8,7 +8,8 @@ import {packRecords, type EngineRecord, type LocalIndexFile} from '../../indexer
 
 export const SITE_ORIGIN = 'https://homewizard-api-docs.github.io';
 export const REPO_URL = 'https://github.com/homewizard-api-docs/homewizard-api-docs';
-export const LOCAL_INDEX_GLOB = '**/search/local-index.json';
+/** The local index, whatever its query string (`?format=N`). */
+export const LOCAL_INDEX_URL = /\/search\/local-index\.json(\?.*)?$/;
 /** The index name DocSearch stores recent and favourite searches under in local mode. */
 export const LOCAL_INDEX_NAME = 'homewizard-api-docs';
 /** The code sample of the XSS test (search-xss.spec.ts), as a reader sees it. */
@@ -64,7 +65,7 @@ export function fixtureIndex(records: readonly EngineRecord[] = FIXTURE_RECORDS)
 
 /** Serves the fixture index instead of the built one. */
 export async function serveFixtureIndex(page: Page, index: LocalIndexFile = fixtureIndex()): Promise<void> {
-  await page.route(LOCAL_INDEX_GLOB, (route) =>
+  await page.route(LOCAL_INDEX_URL, (route) =>
     route.fulfill({status: 200, contentType: 'application/json', body: JSON.stringify(index)}),
   );
 }

@@ -4,8 +4,9 @@
  * offline once loaded, and an unreachable index shows the error screen.
  */
 import {test, expect, type Route} from '@playwright/test';
+import {LOCAL_INDEX_FORMAT} from '../../indexer/src/local-engine';
 import {
-  LOCAL_INDEX_GLOB,
+  LOCAL_INDEX_URL,
   collectForeignRequests,
   modal,
   openModal,
@@ -34,7 +35,11 @@ test('no request leaves localhost during a whole search session, and no preconne
 
 test('the index and the modal code are not loaded before first use', async ({page}) => {
   const requested: string[] = [];
-  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  const indexQueries: string[] = [];
+  page.on('request', (r) => {
+    requested.push(new URL(r.url()).pathname);
+    if (LOCAL_INDEX_URL.test(r.url())) indexQueries.push(new URL(r.url()).search);
+  });
   await serveFixtureIndex(page);
   await page.goto('/docs/introduction');
   await waitForSearchBar(page);
@@ -51,6 +56,8 @@ test('the index and the modal code are not loaded before first use', async ({pag
   await search(page, 'gizmo');
   await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
   expect(requested.filter((p) => p.endsWith('/search/local-index.json'))).toHaveLength(1);
+  // The URL names the index format, so a browser never answers from a cached file of another one.
+  expect(indexQueries).toEqual([`?format=${LOCAL_INDEX_FORMAT}`]);
 });
 
 test('Ctrl+K pressed before the modal code has loaded opens it, keeping what was typed meanwhile', async ({page}) => {
@@ -89,7 +96,7 @@ test('once loaded, searching works offline', async ({page, context}) => {
 });
 
 test('an unreachable index shows "Unable to fetch results"', async ({page}) => {
-  await page.route(LOCAL_INDEX_GLOB, (route) => route.abort('internetdisconnected'));
+  await page.route(LOCAL_INDEX_URL, (route) => route.abort('internetdisconnected'));
   await page.goto('/docs/introduction');
   await openModal(page);
   await search(page, 'gizmo');

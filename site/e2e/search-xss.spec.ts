@@ -10,7 +10,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {extractPage} from '../../indexer/src/extract';
 import {packRecords, type EngineRecord} from '../../indexer/src/local-engine';
-import {SITE_ORIGIN, XSS_TEXT, failOnDialog, modal, openModal, search, startScreenTitles, waitForSearchBar} from './search-fixtures';
+import {LOCAL_INDEX_URL, SITE_ORIGIN, XSS_TEXT, failOnDialog, modal, openModal, search, startScreenTitles, waitForSearchBar} from './search-fixtures';
 
 const PAGE_PATH = '/docs/v2/error-handling';
 const SAMPLE_HTML =
@@ -28,7 +28,7 @@ function xssIndex() {
 
 async function serveFixtureIndex(page: Page) {
   const index = xssIndex();
-  await page.route('**/search/local-index.json', (route) =>
+  await page.route(LOCAL_INDEX_URL, (route) =>
     route.fulfill({status: 200, contentType: 'application/json', body: JSON.stringify(index)}),
   );
 }

@@ -3,13 +3,19 @@
  * so the index is fetched once (on first use, never before).
  */
 import siteConfig from '@generated/docusaurus.config';
+import {LOCAL_INDEX_FORMAT} from '../../../indexer/src/local-engine';
 import {createLocalSearchClient, type LocalSearchClient} from './localClient';
 import {LOCAL_INDEX_PATH} from './searchConfig';
 
 let client: LocalSearchClient | undefined;
 
+/**
+ * The index's URL carries its format: after an upgrade that changes the format, a browser
+ * cannot answer from a cached file of the old one (it would fail to load, and search would show
+ * "Unable to fetch results" until the cache expired).
+ */
 export function localIndexUrl(baseUrl: string = siteConfig.baseUrl): string {
-  return `${baseUrl.replace(/\/*$/, '/')}${LOCAL_INDEX_PATH}`;
+  return `${baseUrl.replace(/\/*$/, '/')}${LOCAL_INDEX_PATH}?format=${LOCAL_INDEX_FORMAT}`;
 }
 
 export function getLocalSearchClient(): LocalSearchClient {

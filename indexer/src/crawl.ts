@@ -17,7 +17,7 @@ import {Parser} from 'htmlparser2';
 import {extractPageDetailed, type SkipReason} from './extract.ts';
 import {defaultWorkers, ExtractPool, WorkerLostError, type PageJob} from './extract-pool.ts';
 import type {SearchRecord} from './records.ts';
-import {RecordStore} from './record-store.ts';
+import {RecordStore, type PackedDigest} from './record-store.ts';
 import {CrawlError, SourceError, UsageError} from './errors.ts';
 
 export type CrawlMode = 'folder' | 'sitemap' | 'links';
@@ -54,6 +54,12 @@ export interface CrawlOptions {
   onPage?: (page: CrawledPage) => void | Promise<void>;
   /** Keep every record in the result (default true). false bounds memory: use onPage. */
   collect?: boolean;
+  /**
+   * Also compute each collected record's objectID list and content hash on the extract workers
+   * (what `push` diffs against the live index), so the publisher need not unpack and hash every
+   * record itself. Default false.
+   */
+  digests?: boolean;
   /**
    * Worker threads that parse and extract pages in a folder or sitemap crawl (0: this thread).
    * Default: none below 100 pages or on one core, else one per core (at most 4).
@@ -95,6 +101,7 @@ interface PageResult {
   json?: string;
   packed?: Uint8Array;
   jsonBytes?: number;
+  digest?: PackedDigest;
 }
 
 function crawledPage(page: PageResult): CrawledPage {
@@ -135,7 +142,7 @@ export async function crawl(source: string, options: CrawlOptions = {}): Promise
   const store = new RecordStore(options.validate !== false);
   if (options.collect !== false) {
     for (const page of pages) {
-      if (page.packed) store.addPacked(page.url, page.count, page.packed, page.jsonBytes);
+      if (page.packed) store.addPacked(page.url, page.count, page.packed, page.jsonBytes, page.digest);
       else store.addRecords(page.url, page.records ?? crawledPage(page).records);
     }
   }
@@ -327,7 +334,7 @@ async function crawlFolder(folder: string, options: CrawlOptions) {
   const pool = workerPool(options, files.length);
   const validate = options.validate === undefined ? {} : {validate: options.validate};
   const extract = (file: string, url: string): Promise<ExtractedResult> =>
-    extractWith(pool, {file: path.join(folder, file), url, pageRank: options.pageRank?.(url) ?? 0, pack: collect, ...validate});
+    extractWith(pool, {file: path.join(folder, file), url, pageRank: options.pageRank?.(url) ?? 0, pack: collect, digests: collect && Boolean(options.digests), ...validate});
   let pages: PageResult[];
   try {
     pages = await Promise.all(
@@ -507,7 +514,7 @@ async function crawlUrl(source: string, options: CrawlOptions) {
     // Pages wait for the end of the crawl here: kept deflated when a worker extracted them.
     const validate = options.validate === undefined ? {} : {validate: options.validate};
     const extract = (html: string, url: string, pageRank: number): Promise<ExtractedResult> =>
-      extractWith(pool, {html, url, pageRank, pack: true, ...validate});
+      extractWith(pool, {html, url, pageRank, pack: true, digests: Boolean(options.digests), ...validate});
     try {
       await Promise.all(
         targets.map((target) =>

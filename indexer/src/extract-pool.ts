@@ -20,7 +20,9 @@ import {fileURLToPath} from 'node:url';
 import {Worker} from 'node:worker_threads';
 import {deflateRawSync} from 'node:zlib';
 import {extractPageDetailed, type SkipReason} from './extract.ts';
+import {contentHashes} from './content-hash.ts';
 import {SourceError} from './errors.ts';
+import type {PackedDigest} from './record-store.ts';
 
 export interface PageJob {
   /** Absolute page URL without anchor. */
@@ -33,6 +35,8 @@ export interface PageJob {
   validate?: boolean;
   /** true: return the records deflated (`packed`); false: as JSON text (`json`). */
   pack: boolean;
+  /** With `pack`: also their objectIDs and content hashes (`digest`), for push's diff. */
+  digests?: boolean;
 }
 
 export interface PageOutput {
@@ -44,6 +48,8 @@ export interface PageOutput {
   packed?: Uint8Array;
   /** Bytes of that JSON before deflating, when packed. */
   jsonBytes?: number;
+  /** The records' objectIDs and content hashes, when asked for. */
+  digest?: PackedDigest;
 }
 
 /** What a worker sends back for a failed job. */
@@ -75,7 +81,12 @@ export async function extractJob(job: PageJob): Promise<PageOutput> {
   const json = JSON.stringify(page.records);
   if (!job.pack) return {count: page.records.length, json};
   // A copy with its own ArrayBuffer, so it can be transferred rather than cloned.
-  return {count: page.records.length, packed: new Uint8Array(deflateRawSync(json, {level: 3})), jsonBytes: Buffer.byteLength(json)};
+  return {
+    count: page.records.length,
+    packed: new Uint8Array(deflateRawSync(json, {level: 3})),
+    jsonBytes: Buffer.byteLength(json),
+    ...(job.digests ? {digest: {ids: page.records.map((r) => r.objectID).join('\n'), hashes: contentHashes(page.records)}} : {}),
+  };
 }
 
 export function jobFailure(error: unknown): JobFailure {

@@ -14,7 +14,10 @@ port.on('message', ({id, job}: {id: number; job: PageJob}) => {
     } catch (error) {
       reply = {id, failure: jobFailure(error)};
     }
-    const packed = 'output' in reply ? reply.output.packed : undefined;
-    port.postMessage(reply, packed ? [packed.buffer as ArrayBuffer] : []);
+    const output = 'output' in reply ? reply.output : undefined;
+    const transfer: ArrayBuffer[] = [];
+    if (output?.packed) transfer.push(output.packed.buffer as ArrayBuffer);
+    if (output?.digest) transfer.push(output.digest.hashes.buffer as ArrayBuffer);
+    port.postMessage(reply, transfer);
   });
 });

@@ -13,13 +13,15 @@
  *
  * Retries are data: `isRetryable` decides, `withRetries` records one entry per attempt.
  *
- * Memory stays flat on big sites: the records are walked a page at a time from a RecordStore
- * (twice: diff, then batches), and the live index is kept as one hash per objectID.
+ * Memory stays flat on big sites: the diff reads each page's objectIDs and content hashes from
+ * the RecordStore (made by the crawl's workers when it was asked for digests, without unpacking
+ * the records), the live index is kept as typed arrays, and only the batches walk the records,
+ * a page at a time.
  */
-import {hash} from 'node:crypto';
 import {algoliasearch} from 'algoliasearch';
 import {AuthError, PublishError, SourceError, UsageError} from './errors.ts';
 import {findInvalidRecord, type SearchRecord} from './records.ts';
+import {CONTENT_HASH_BYTES, sameContentHash, writeContentHash} from './content-hash.ts';
 import {RecordStore} from './record-store.ts';
 import {DOCSEARCH_SETTINGS, settingsMatch, type IndexSettings} from './settings.ts';
 import type {AlgoliaHost} from './options.ts';
@@ -130,30 +132,6 @@ const STEP_LABELS: Record<PublishStep, string> = {
   cleanup: 'deleting the temporary index',
 };
 
-/** JSON with object keys sorted (and undefined values left out), so equal records give equal text. */
-function stableStringify(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const object = value as Record<string, unknown>;
-    let out = '';
-    for (const key of Object.keys(object).sort()) {
-      const v = object[key];
-      if (v === undefined) continue;
-      out += `${out ? ',' : ''}${JSON.stringify(key)}:${stableStringify(v)}`;
-    }
-    return `{${out}}`;
-  }
-  return JSON.stringify(value);
-}
-
-/**
- * A record's content hash (SHA-1, 20 bytes): equal records give equal hashes whatever the order
- * of their keys (a browsed hit's keys come back in Algolia's order).
- */
-function contentHash(record: unknown): Buffer {
-  return hash('sha1', stableStringify(record), 'buffer');
-}
-
 /**
  * The live index as the diff needs it: per objectID, 96 bits of its content hash and its URL.
  * Kept in typed arrays (a slot per record) rather than a string per hash: 320,000 live records
@@ -161,7 +139,7 @@ function contentHash(record: unknown): Buffer {
  */
 class LiveRecords {
   private readonly slots = new Map<string, number>();
-  private hashes = new Uint32Array(3 * 1024);
+  private hashes = new Uint8Array(CONTENT_HASH_BYTES * 1024);
   private urlIds = new Uint32Array(1024);
   /** One string per URL: the records of a section share it. */
   private readonly urls: string[] = [];
@@ -171,7 +149,7 @@ class LiveRecords {
     return this.slots.size;
   }
 
-  add(objectID: string, digest: Buffer, url: string): void {
+  add(objectID: string, record: unknown, url: string): void {
     let slot = this.slots.get(objectID);
     if (slot === undefined) {
       slot = this.slots.size;
@@ -180,14 +158,12 @@ class LiveRecords {
         const urlIds = new Uint32Array(this.urlIds.length * 2);
         urlIds.set(this.urlIds);
         this.urlIds = urlIds;
-        const hashes = new Uint32Array(this.hashes.length * 2);
+        const hashes = new Uint8Array(this.hashes.length * 2);
         hashes.set(this.hashes);
         this.hashes = hashes;
       }
     }
-    this.hashes[3 * slot] = digest.readUInt32LE(0);
-    this.hashes[3 * slot + 1] = digest.readUInt32LE(4);
-    this.hashes[3 * slot + 2] = digest.readUInt32LE(8);
+    writeContentHash(record, this.hashes, slot * CONTENT_HASH_BYTES);
     let urlId = this.urlIdOf.get(url);
     if (urlId === undefined) {
       urlId = this.urls.length;
@@ -205,12 +181,9 @@ class LiveRecords {
     return slot;
   }
 
-  sameContent(slot: number, digest: Buffer): boolean {
-    return (
-      this.hashes[3 * slot] === digest.readUInt32LE(0) &&
-      this.hashes[3 * slot + 1] === digest.readUInt32LE(4) &&
-      this.hashes[3 * slot + 2] === digest.readUInt32LE(8)
-    );
+  /** Whether the live record in `slot` has the content hash at `hashes[offset…]`. */
+  sameContent(slot: number, hashes: Uint8Array, offset: number): boolean {
+    return sameContentHash(this.hashes, slot * CONTENT_HASH_BYTES, hashes, offset);
   }
 
   /** The records not taken: what the new records no longer have. */
@@ -271,9 +244,14 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
   }
   {
     const ids = new Set<string>();
-    for (const r of store) {
-      if (ids.has(r.objectID)) throw new UsageError(`two records share the objectID ${r.objectID} (${r.url})`);
-      ids.add(r.objectID);
+    for (const page of store.digests({hashes: false})) {
+      for (const id of page.ids) {
+        if (ids.has(id)) {
+          const record = store.page(page.index).find((r) => r.objectID === id);
+          throw new UsageError(`two records share the objectID ${id} (${record?.url ?? 'unknown URL'})`);
+        }
+        ids.add(id);
+      }
     }
   }
 
@@ -356,7 +334,7 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
         );
         for (const hit of page.hits) {
           const stored = storedRecord(hit as Record<string, unknown>);
-          liveRecords.add(String(stored.objectID), contentHash(stored), String(stored.url ?? ''));
+          liveRecords.add(String(stored.objectID), stored, String(stored.url ?? ''));
         }
         cursor = page.cursor;
       } while (cursor);
@@ -379,29 +357,36 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
     bytes += Buffer.byteLength(JSON.stringify(op));
   };
   let position = 0;
-  for (const [page, jsonBytes] of store.pagesWithSize()) {
+  for (const page of store.digests()) {
+    const count = page.ids.length;
     // Every record of the page goes out and the size of its JSON is known: no need to serialize
     // each one (an operation is the record's JSON inside ADD_OPERATION_BYTES of wrapping).
-    const sized = sendAll && jsonBytes !== undefined && page.length > 0;
-    if (sized) bytes += jsonBytes - 2 - (page.length - 1) + page.length * ADD_OPERATION_BYTES;
-    for (const record of page) {
-      const slot = liveRecords.take(record.objectID);
+    const sized = sendAll && page.jsonBytes !== undefined && count > 0;
+    if (sized) bytes += (page.jsonBytes as number) - 2 - (count - 1) + count * ADD_OPERATION_BYTES;
+    /** Positions within the page of the records sent whose size is still to be counted. */
+    const unsized: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const slot = liveRecords.take(page.ids[i] as string);
       let send = sendAll;
       if (slot === -1) {
-        added.push(position);
+        added.push(position + i);
         send = true;
-      } else if (!liveRecords.sameContent(slot, contentHash(record))) {
-        updated.push(position);
+      } else if (!liveRecords.sameContent(slot, page.hashes, i * CONTENT_HASH_BYTES)) {
+        updated.push(position + i);
         send = true;
       } else {
         unchanged += 1;
       }
       if (send) {
-        if (!sendAll) toSend.push(position);
-        if (!sized) addBytes({action: 'addObject', body: record});
+        if (!sendAll) toSend.push(position + i);
+        if (!sized) unsized.push(i);
       }
-      position += 1;
     }
+    if (unsized.length) {
+      const records = store.page(page.index);
+      for (const i of unsized) addBytes({action: 'addObject', body: records[i] as SearchRecord});
+    }
+    position += count;
   }
   const deleted = [...liveRecords.remaining()];
   // A full rebuild starts from an empty index: deletions happen by omission.

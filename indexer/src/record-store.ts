@@ -9,7 +9,27 @@
  * Page order is the crawl's result order (pages sorted by URL); records keep their order within a page.
  */
 import {inflateRawSync} from 'node:zlib';
+import {contentHashes} from './content-hash.ts';
 import type {SearchRecord} from './records.ts';
+
+/** What the publisher's diff needs of a page, without its records. */
+export interface PageDigest {
+  /** The page's position in the store (for `page(index)`). */
+  index: number;
+  /** Its records' objectIDs, in order. */
+  ids: string[];
+  /** Their content hashes (content-hash.ts), CONTENT_HASH_BYTES each, in order. */
+  hashes: Uint8Array;
+  /** Bytes of `JSON.stringify(records)`, when known without serializing them. */
+  jsonBytes?: number;
+}
+
+/** Digests a crawl worker made with a packed page (`crawl(…, {digests: true})`). */
+export interface PackedDigest {
+  /** The objectIDs joined by newlines. */
+  ids: string;
+  hashes: Uint8Array;
+}
 
 interface StoredPage {
   url: string;
@@ -19,6 +39,7 @@ interface StoredPage {
   packed?: Uint8Array;
   /** Bytes of that JSON array, when known. */
   jsonBytes?: number;
+  digest?: PackedDigest;
 }
 
 export class RecordStore {
@@ -43,8 +64,8 @@ export class RecordStore {
     this.total += records.length;
   }
 
-  addPacked(url: string, count: number, packed: Uint8Array, jsonBytes?: number): void {
-    this.stored.push({url, count, packed, ...(jsonBytes === undefined ? {} : {jsonBytes})});
+  addPacked(url: string, count: number, packed: Uint8Array, jsonBytes?: number, digest?: PackedDigest): void {
+    this.stored.push({url, count, packed, ...(jsonBytes === undefined ? {} : {jsonBytes}), ...(digest ? {digest} : {})});
     this.total += count;
   }
 
@@ -65,17 +86,36 @@ export class RecordStore {
 
   /** Each page's records, in order; unpacked pages are not kept. */
   *pages(): Generator<SearchRecord[]> {
-    for (const [records] of this.pagesWithSize()) yield records;
+    for (let index = 0; index < this.stored.length; index++) yield this.page(index);
+  }
+
+  /** Every page's digest is at hand without unpacking it (kept objects, or digests from the crawl). */
+  get digested(): boolean {
+    return this.stored.every((page) => page.records !== undefined || page.digest !== undefined);
+  }
+
+  /** The records of the page at `index`. */
+  page(index: number): SearchRecord[] {
+    const page = this.stored[index];
+    if (!page) throw new RangeError(`no page ${index} in the store`);
+    return page.records ?? (page.packed ? RecordStore.unpack(page.packed) : []);
   }
 
   /**
-   * Each page's records with the byte size of their JSON array (`JSON.stringify(records)`) when
-   * the store knows it without serializing them (pages packed by a crawl).
+   * Each page's objectIDs and content hashes: from the crawl's digests when the workers made
+   * them (no unpacking), else from the records. `hashes: false` leaves the hashes empty where
+   * they would have to be computed.
    */
-  *pagesWithSize(): Generator<[SearchRecord[], number | undefined]> {
-    for (const page of this.stored) {
-      if (page.records) yield [page.records, undefined];
-      else if (page.packed) yield [RecordStore.unpack(page.packed), page.jsonBytes];
+  *digests({hashes = true}: {hashes?: boolean} = {}): Generator<PageDigest> {
+    for (let index = 0; index < this.stored.length; index++) {
+      const page = this.stored[index] as StoredPage;
+      const jsonBytes = page.jsonBytes === undefined ? {} : {jsonBytes: page.jsonBytes};
+      if (page.digest) {
+        yield {index, ids: page.count ? page.digest.ids.split('\n') : [], hashes: page.digest.hashes, ...jsonBytes};
+      } else {
+        const records = this.page(index);
+        yield {index, ids: records.map((r) => r.objectID), hashes: hashes ? contentHashes(records) : new Uint8Array(0), ...jsonBytes};
+      }
     }
   }
 

@@ -5,6 +5,7 @@ import {AuthError, PublishError} from '../src/errors.ts';
 import {publishToAlgolia, type PublishOptions} from '../src/publish-algolia.ts';
 import type {SearchRecord} from '../src/records.ts';
 import {DOCSEARCH_SETTINGS} from '../src/settings.ts';
+import {contentHashes} from '../src/content-hash.ts';
 import {startFakeAlgolia, type FakeAlgolia, type Fault, type Step} from './fake-algolia.ts';
 import {fixture} from './helpers.ts';
 
@@ -111,6 +112,26 @@ test('the bytes reported are the bytes of the operations sent, also for pages ex
     } finally {
       await fake.close();
     }
+  }
+});
+
+test('digests made by the crawl workers give the same diff as the records themselves', async () => {
+  const fake = await startFakeAlgolia();
+  try {
+    fake.seed(LIVE, nextVersion(base), DOCSEARCH_SETTINGS);
+    const {store} = await crawl(fixture('mini-site'), {workers: 2, digests: true});
+    assert.ok(store.digested, 'the workers sent digests with the packed pages');
+    for (const page of store.digests()) {
+      assert.deepEqual(page.ids, store.page(page.index).map((r) => r.objectID));
+      assert.deepEqual(page.hashes, contentHashes(store.page(page.index)));
+    }
+    const fromDigests = await publishToAlgolia(store, optionsFor(fake, {dryRun: true}));
+    const fromRecords = await publishToAlgolia(base, optionsFor(fake, {dryRun: true}));
+    assert.deepEqual([fromDigests.added, fromDigests.updated, fromDigests.deleted, fromDigests.unchanged], [1, 1, 1, base.length - 2]);
+    assert.deepEqual(fromDigests.changes, fromRecords.changes);
+    assert.equal(fromDigests.bytes, fromRecords.bytes);
+  } finally {
+    await fake.close();
   }
 });
 

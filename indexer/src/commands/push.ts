@@ -60,6 +60,8 @@ export const registerPush: RegisterCommand = (program, context) => {
       const crawled = await crawl(options.source, {
         concurrency: options.concurrency,
         ...(options.baseUrl ? {baseUrl: options.baseUrl} : {}),
+        // The workers hash the records for the diff while they extract them.
+        digests: true,
         onEvent: (event) => context.progress.crawlEvent(event),
       });
       const controller = new AbortController();

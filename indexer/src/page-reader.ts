@@ -51,14 +51,12 @@ function classTokens(value: string | undefined): string[] {
   return value ? value.split(/\s+/) : [];
 }
 
-function isSkipped(name: string, attribs: Attribs): boolean {
+function isSkipped(name: string, attribs: Attribs, tokens: readonly string[]): boolean {
   if (SKIP_TAGS.has(name)) return true;
   if (attribs['aria-hidden'] === 'true' || attribs.role === 'tablist') return true;
-  if (attribs.class) {
-    for (const token of classTokens(attribs.class)) {
-      if (SKIP_CLASSES.has(token)) return true;
-      for (const prefix of SKIP_CLASS_PREFIXES) if (token.startsWith(prefix)) return true;
-    }
+  for (const token of tokens) {
+    if (SKIP_CLASSES.has(token)) return true;
+    for (const prefix of SKIP_CLASS_PREFIXES) if (token.startsWith(prefix)) return true;
   }
   return false;
 }
@@ -205,18 +203,19 @@ class Reader {
     const depth = this.stack.length + 1;
     const index = ++this.elementIndex;
     const className = attribs.class;
-    const skipped = isSkipped(name, attribs);
+    const tokens = classTokens(className);
+    const skipped = isSkipped(name, attribs, tokens);
     for (const capture of this.captures) capture.open(depth, name, skipped);
     const frame: Frame = {name, className, role: Role.None};
-    const isRoot = this.scanOpen(name, attribs, depth, index);
+    this.scanOpen(name, attribs, tokens, depth, index);
     const space = this.pendingSpace;
     this.pendingSpace = false;
-    if (isRoot) {
+    if (this.walkDepth === -1 && this.startsWalk(index)) {
       frame.role = Role.Root;
       this.walkDepth = depth;
       this.walkedRoot = index;
     } else if (this.walkDepth >= 0 && !this.passiveDepth) {
-      this.walkOpen(frame, attribs, depth, skipped, space);
+      this.walkOpen(frame, attribs, tokens, depth, skipped, space);
     }
     this.stack.push(frame);
   }
@@ -268,11 +267,26 @@ class Reader {
     return capture;
   }
 
-  /** The page scan; returns whether the element is the content root the walk should start at. */
-  private scanOpen(name: string, attribs: Attribs, depth: number, index: number): boolean {
-    if (this.scanBlocked) return 'index' in this.plan && this.plan.index === index;
+  /** Whether element number `index`, just scanned, is the content root the plan names. */
+  private startsWalk(index: number): boolean {
+    const plan = this.plan;
+    if ('index' in plan) return plan.index === index;
+    switch (plan.kind) {
+      case 'fallback':
+        return this.contentRoot === index;
+      case 'main':
+        return this.main === index;
+      case 'body':
+        return this.body === index;
+      default:
+        return false;
+    }
+  }
+
+  /** The page scan: everything outside the article. */
+  private scanOpen(name: string, attribs: Attribs, tokens: readonly string[], depth: number, index: number): void {
+    if (this.scanBlocked) return;
     const info = this.info;
-    let root = false;
     switch (name) {
       case 'html':
         info.htmlClass = attribs.class ?? '';
@@ -281,52 +295,43 @@ class Reader {
       case 'title':
         if (info.title === undefined && !this.titleCapture) this.titleCapture = this.capture(depth);
         this.scanBlocked = depth;
-        return false;
+        return;
       case 'meta': {
         const key = attribs.name ?? attribs.property;
         if (key && attribs.content !== undefined && !info.metas.has(key)) info.metas.set(key, attribs.content);
         if (key === 'og:url') info.ogUrl = attribs.content;
         this.scanBlocked = depth;
-        return false;
+        return;
       }
       case 'link':
         if (attribs.rel === 'canonical' && attribs.href) info.canonical = attribs.href;
         this.scanBlocked = depth;
-        return false;
+        return;
       case 'body':
         this.body = index;
-        root = 'kind' in this.plan && this.plan.kind === 'body' && this.walkDepth === -1;
         break;
       case 'main':
-        if (this.main === undefined) {
-          this.main = index;
-          root = 'kind' in this.plan && this.plan.kind === 'main';
-        }
+        this.main ??= index;
         break;
       case 'h1':
         if (!this.chromeDepth && info.firstH1 === undefined && !this.h1Capture) this.h1Capture = this.capture(depth);
         this.scanBlocked = depth;
-        return false;
+        return;
       case 'script':
       case 'style':
       case 'svg':
         this.scanBlocked = depth;
-        return false;
+        return;
       default:
         break;
     }
-    if (attribs.id === CONTENT_ROOT_ID && this.contentRoot === undefined) {
-      this.contentRoot = index;
-      root = 'kind' in this.plan && this.plan.kind === 'fallback';
-    }
+    if (attribs.id === CONTENT_ROOT_ID) this.contentRoot ??= index;
     if (!this.sidebarDepth && name === 'aside') this.sidebarDepth = depth;
-    if (this.sidebarDepth && !this.categoryFound && attribs.class) {
-      const tokens = classTokens(attribs.class);
-      // The outermost active category of the docs sidebar (its label link).
-      if (tokens.includes('menu__link--sublist') && tokens.includes('menu__link--active')) this.categories.push(this.capture(depth));
+    // The outermost active category of the docs sidebar (its label link).
+    if (this.sidebarDepth && !this.categoryFound && tokens.includes('menu__link--sublist') && tokens.includes('menu__link--active')) {
+      this.categories.push(this.capture(depth));
     }
     if (!this.chromeDepth && (name === 'nav' || name === 'aside' || name === 'footer')) this.chromeDepth = depth;
-    return root || ('index' in this.plan && this.plan.index === index);
   }
 
   private scanClose(depth: number): void {
@@ -356,7 +361,7 @@ class Reader {
     if (capture) frame.capture = this.capture(depth);
   }
 
-  private walkOpen(frame: Frame, attribs: Attribs, depth: number, skipped: boolean, space: boolean): void {
+  private walkOpen(frame: Frame, attribs: Attribs, tokens: readonly string[], depth: number, skipped: boolean, space: boolean): void {
     const name = frame.name;
     const parent = this.stack[this.stack.length - 1];
     const parentRole = parent?.role;
@@ -397,7 +402,7 @@ class Reader {
       this.passive(frame, Role.Pre, depth, true);
     } else if (INLINE_TAGS.has(name)) {
       frame.role = Role.Inline;
-    } else if (classTokens(frame.className).some((t) => t.startsWith('admonitionHeading_'))) {
+    } else if (tokens.some((t) => t.startsWith('admonitionHeading_'))) {
       frame.role = Role.AdmonitionTitle;
       frame.saved = {ops: this.info.ops.length, buffer: this.buffer.slice(), seenH1: this.seenH1};
       frame.capture = this.capture(depth);

@@ -208,23 +208,9 @@ const ADD_OPERATION_BYTES = Buffer.byteLength(JSON.stringify({action: 'addObject
 
 /** The objectIDs and URLs of the records at two sets of ascending positions of `store`. */
 function pick(store: RecordStore, add: readonly number[], update: readonly number[]): {add: RecordChange[]; update: RecordChange[]} {
-  const out = {add: [] as RecordChange[], update: [] as RecordChange[]};
-  let a = 0;
-  let u = 0;
-  let at = 0;
-  for (const page of store.pages()) {
-    for (const record of page) {
-      if (add[a] === at) {
-        out.add.push({objectID: record.objectID, url: record.url});
-        a += 1;
-      } else if (update[u] === at) {
-        out.update.push({objectID: record.objectID, url: record.url});
-        u += 1;
-      }
-      at += 1;
-    }
-  }
-  return out;
+  const change = (positions: readonly number[]): RecordChange[] =>
+    Array.from(store.recordsAt(positions), ([, record]) => ({objectID: record.objectID, url: record.url}));
+  return {add: change(add), update: change(update)};
 }
 
 /**
@@ -348,8 +334,6 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
   const sendAll = Boolean(options.full) || !liveExisted;
   const added: number[] = [];
   const updated: number[] = [];
-  /** Positions of the records to send when not all are sent, ascending. */
-  const toSend: number[] = [];
   let unchanged = 0;
   let bytes = 0;
   type Operation = {action: 'addObject' | 'deleteObject'; body: Record<string, unknown>};
@@ -378,7 +362,6 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
         unchanged += 1;
       }
       if (send) {
-        if (!sendAll) toSend.push(position + i);
         if (!sized) unsized.push(i);
       }
     }
@@ -393,20 +376,15 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
   const deletions: Operation[] =
     !options.full || !liveExisted ? deleted.map((change) => ({action: 'deleteObject', body: {objectID: change.objectID}})) : [];
   for (const op of deletions) addBytes(op);
-  const operationCount = (sendAll ? store.size : toSend.length) + deletions.length;
+  const operationCount = (sendAll ? store.size : added.length + updated.length) + deletions.length;
   /** The operations in order (records in crawl order, then deletions), made a page at a time. */
   function* operations(): Generator<Operation> {
-    let at = 0;
-    let next = 0;
-    for (const page of store.pages()) {
-      for (const record of page) {
-        if (sendAll) yield {action: 'addObject', body: record};
-        else if (toSend[next] === at) {
-          next += 1;
-          yield {action: 'addObject', body: record};
-        }
-        at += 1;
-      }
+    if (sendAll) {
+      for (const page of store.pages()) for (const record of page) yield {action: 'addObject', body: record};
+    } else {
+      // Only the pages holding a changed record are unpacked.
+      const changed = [...added, ...updated].sort((a, b) => a - b);
+      for (const [, record] of store.recordsAt(changed)) yield {action: 'addObject', body: record};
     }
     yield* deletions;
   }

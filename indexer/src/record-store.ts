@@ -89,6 +89,26 @@ export class RecordStore {
     for (let index = 0; index < this.stored.length; index++) yield this.page(index);
   }
 
+  /**
+   * The records at `positions` (ascending; a record's position counts every record before it in
+   * the store), each with its position. Only the pages that hold one are unpacked.
+   */
+  *recordsAt(positions: readonly number[]): Generator<[number, SearchRecord]> {
+    let next = 0;
+    let first = 0;
+    for (let index = 0; index < this.stored.length && next < positions.length; index++) {
+      const count = (this.stored[index] as StoredPage).count;
+      if ((positions[next] as number) < first + count) {
+        const records = this.page(index);
+        for (; next < positions.length && (positions[next] as number) < first + count; next++) {
+          const position = positions[next] as number;
+          yield [position, records[position - first] as SearchRecord];
+        }
+      }
+      first += count;
+    }
+  }
+
   /** Every page's digest is at hand without unpacking it (kept objects, or digests from the crawl). */
   get digested(): boolean {
     return this.stored.every((page) => page.records !== undefined || page.digest !== undefined);

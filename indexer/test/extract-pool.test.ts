@@ -31,6 +31,12 @@ test('pages a worker extracted are kept deflated and come back page by page, unc
   assert.deepEqual(pooled.records, plain.records);
   assert.equal(pooled.store.validated, true);
   assert.deepEqual([...RecordStore.of(plain.records)], plain.records);
+  // Records picked by position across pages (what a minimal publish sends).
+  const all = plain.records;
+  const positions = [0, 1, all.length - 1];
+  assert.ok([...pooled.store.pages()].length > 1 && (pooled.store.pages().next().value?.length ?? 0) > 1);
+  assert.deepEqual([...pooled.store.recordsAt(positions)], positions.map((p) => [p, all[p]]));
+  assert.deepEqual([...pooled.store.recordsAt([])], []);
 });
 
 test('a sitemap crawl on workers gives the records of a crawl in one thread', async () => {

@@ -24,6 +24,19 @@ import {ORIGIN, recordsWithLongParagraph, SITE_RECORDS} from './fixtures/search-
 
 const hl = {terms: ['power'], prefixLast: true, preTag: '<mark>', postTag: '</mark>'};
 
+/** A paragraph shaped like the site's own, alone in section `anchor` of page `path` titled `lvl1`. */
+function paragraphRecord(path: string, lvl1: string, anchor: string, content: string) {
+  const base = SITE_RECORDS.find((r) => r.type === 'content' && r.hierarchy.lvl2 !== null)!;
+  return {
+    ...base,
+    url: `${ORIGIN}/${path}#${anchor}`,
+    url_without_anchor: `${ORIGIN}/${path}`,
+    anchor,
+    hierarchy: {...base.hierarchy, lvl1, lvl2: anchor},
+    content,
+  };
+}
+
 test('the fixture records satisfy the one record schema', () => {
   assert.equal(recordListSchema.parse(SITE_RECORDS).length, SITE_RECORDS.length);
 });
@@ -88,15 +101,7 @@ test('typos are forgiven when the words as typed find too little, and only those
   assert.match(String((typo.hits[0]!._snippetResult as {content: {value: string}}).content.value), /<mark>token<\/mark>/);
   // A word found as typed often enough brings no typo matches ("wafer" for "water"), in the
   // ranking or in the marks; with fewer hits it would.
-  const base = SITE_RECORDS.find((r) => r.type === 'content' && r.hierarchy.lvl2 !== null)!;
-  const para = (anchor: string, content: string) => ({
-    ...base,
-    url: `${ORIGIN}/docs/v1/water#${anchor}`,
-    url_without_anchor: `${ORIGIN}/docs/v1/water`,
-    anchor,
-    hierarchy: {...base.hierarchy, lvl1: 'Meters', lvl2: anchor},
-    content,
-  });
+  const para = (anchor: string, content: string) => paragraphRecord('docs/v1/water', 'Meters', anchor, content);
   const meters = [1, 2, 3, 4, 5].map((n) => para(`m${n}`, `Water meter ${n} next to a wafer.`));
   const many = new LocalSearchEngine([...SITE_RECORDS, ...meters, para('wafer', 'A wafer-thin plate.')]);
   const exact = answerQuery(many, 'i', {...modalParams('water'), attributesToSnippet: ['content:30']});
@@ -117,15 +122,7 @@ test('one hit per section: the heading when it holds every word, else the paragr
   assert.equal(paragraph[0]!.record.type, 'content');
   // Words found only in different paragraphs of one section make no hit while a paragraph
   // holds them together.
-  const base = SITE_RECORDS.find((r) => r.type === 'content' && r.hierarchy.lvl2 !== null)!;
-  const para = (anchor: string, content: string) => ({
-    ...base,
-    url: `${ORIGIN}/docs/v2/websocket#${anchor}`,
-    url_without_anchor: `${ORIGIN}/docs/v2/websocket`,
-    anchor,
-    hierarchy: {...base.hierarchy, lvl1: 'Websocket', lvl2: anchor},
-    content,
-  });
+  const para = (anchor: string, content: string) => paragraphRecord('docs/v2/websocket', 'Websocket', anchor, content);
   const ws = new LocalSearchEngine([
     ...SITE_RECORDS,
     para('apart', 'Send a subscribe message first.'),

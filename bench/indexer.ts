@@ -120,7 +120,7 @@ async function child(folder: string, mode: IndexerBenchMode, concurrency: number
   let records: number;
   let bytes = 0;
   if (mode === 'collect') {
-    const {crawl} = await import('../indexer/src/crawl.ts');
+    const {crawl} = await import('docs-indexer');
     const result = await crawl(folder, concurrency ? {concurrency} : {});
     let walked = 0;
     for (const page of result.store.pages()) walked += page.length;
@@ -128,7 +128,7 @@ async function child(folder: string, mode: IndexerBenchMode, concurrency: number
     pages = result.pages + result.skipped;
     records = result.recordCount;
   } else {
-    const {main} = await import('../indexer/src/cli.ts');
+    const {main} = await import('docs-indexer/cli');
     const {Writable} = await import('node:stream');
     let stdout = '';
     let stderr = '';
@@ -179,7 +179,7 @@ async function child(folder: string, mode: IndexerBenchMode, concurrency: number
  * `prepare()`, before any measured run, and then only sends prepared text.
  */
 async function startStubAlgolia(liveRecords: () => Promise<unknown[]>): Promise<{url: string; reset: () => void; prepare: () => Promise<void>; close: () => Promise<void>}> {
-  const {DOCSEARCH_SETTINGS} = await import('../indexer/src/settings.ts');
+  const {DOCSEARCH_SETTINGS} = await import('docs-indexer');
   let live: unknown[] | undefined;
   let prepared: {records: unknown[]; pages: Map<number, string>} | undefined;
   const BROWSE_PAGE = 1000;

@@ -14,9 +14,8 @@ import {fileURLToPath} from 'node:url';
 import {gzipSync} from 'node:zlib';
 import {performance} from 'node:perf_hooks';
 import {loadavg} from 'node:os';
-import {answerQuery, LocalSearchEngine, modalParams, unpackRecords, type AlgoliaResponse, type EngineRecord} from '../indexer/src/local-engine.ts';
-import {serializeLocalIndex} from '../indexer/src/publish-local.ts';
-import type {SearchRecord} from '../indexer/src/records.ts';
+import {answerQuery, LocalSearchEngine, modalParams, unpackRecords, type AlgoliaResponse, type SearchRecord, type SearchRecord as EngineRecord} from 'docs-search';
+import {serializeLocalIndex} from 'docs-indexer';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 

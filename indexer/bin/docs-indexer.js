@@ -8,7 +8,7 @@ register();
 // user are relative to where they typed the command (npm's INIT_CWD).
 if (process.env.npm_lifecycle_event === 'cli' && process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
 try {
-  const {main} = await import('../src/cli.ts');
+  const {main} = await import('../src/cli/main.ts');
   process.exitCode = await main(process.argv.slice(2), {
     stdout: process.stdout,
     stderr: process.stderr,

@@ -1,14 +1,19 @@
-/** Library API of docs-indexer: one export per stage. The CLI (cli.ts) is a thin layer over it. */
-export * from './records.ts';
-export {extractPage, extractPageDetailed, escapeHtml, splitText, DEFAULT_LVL0, HOME_LVL0, PAGES_LVL0} from './extract.ts';
-export type {ExtractOptions, ExtractedPage, SkipReason} from './extract.ts';
-export {crawl, isHttpSource, servedPath, sitemapLocs} from './crawl.ts';
-export type {CrawlEvent, CrawlMode, CrawlOptions, CrawlResult} from './crawl.ts';
-export {objectIdFor, hashText} from './object-id.ts';
+/**
+ * Library API of docs-indexer, one stage after the other: crawl → extract → records → publish
+ * (Algolia or the local index). The CLI (cli/main.ts) is a thin layer over it. The record itself
+ * is defined in docs-search/record and re-exported here.
+ */
+export * from 'docs-search/record';
+export {crawl, isHttpSource, servedPath, sitemapLocs} from './crawl/crawl.ts';
+export type {CrawlEvent, CrawlMode, CrawlOptions, CrawlResult} from './crawl/crawl.ts';
+export {extractPage, extractPageDetailed, escapeHtml, splitText, DEFAULT_LVL0, HOME_LVL0, PAGES_LVL0} from './extract/extract.ts';
+export type {ExtractOptions, ExtractedPage, SkipReason} from './extract/extract.ts';
+export {publishToAlgolia, isRetryable, describeError, tempIndexName} from './publish/algolia/publish.ts';
+export type {PublishEvent, PublishOptions, PublishResult, PublishStep, RecordChange} from './publish/algolia/publish.ts';
+export {DOCSEARCH_SETTINGS, settingsMatch} from './publish/algolia/settings.ts';
+export type {IndexSettings} from './publish/algolia/settings.ts';
+export {buildLocalIndex, formatKB, loadLocalIndex, serializeLocalIndex, writeLocalIndex} from './publish/local/publish.ts';
+export type {LocalIndexStats} from './publish/local/publish.ts';
 export * from './errors.ts';
-export {publishToAlgolia, isRetryable, describeError, tempIndexName} from './publish-algolia.ts';
-export type {PublishEvent, PublishOptions, PublishResult, PublishStep, RecordChange} from './publish-algolia.ts';
-export {DOCSEARCH_SETTINGS, settingsMatch} from './settings.ts';
-export type {IndexSettings} from './settings.ts';
-export {resolveCrawlOptions, resolvePushOptions, parseHosts} from './options.ts';
-export type {AlgoliaHost, CrawlCommandOptions, PushCommandOptions} from './options.ts';
+export {resolveCrawlOptions, resolvePushOptions, parseHosts} from './cli/options.ts';
+export type {AlgoliaHost, CrawlCommandOptions, PushCommandOptions} from './cli/options.ts';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {mkdtemp, readFile, readdir, rm} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {recordListSchema} from '../src/records.ts';
+import {recordListSchema} from 'docs-search/record';
 import {fixture, runCli} from './helpers.ts';
 
 const MINI = fixture('mini-site');

@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {crawl} from '../src/crawl.ts';
-import {DOCSEARCH_SETTINGS} from '../src/settings.ts';
+import {crawl} from '../src/crawl/crawl.ts';
+import {DOCSEARCH_SETTINGS} from '../src/publish/algolia/settings.ts';
 import {startFakeAlgolia, type FakeAlgolia, type Fault, type Step} from './fake-algolia.ts';
 import {fixture, runCli, serveFolder} from './helpers.ts';
 

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import {mkdtemp, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {writeLocalIndex} from '../src/publish-local.ts';
-import {ORIGIN, SITE_RECORDS} from './fixtures/search-records.ts';
+import {writeLocalIndex} from '../src/publish/local/publish.ts';
+import {ORIGIN, SITE_RECORDS} from 'docs-search/testing';
 import {runCli} from './helpers.ts';
 
 let dir = '';

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import {mkdtemp, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {crawl, type CrawlEvent} from '../src/crawl.ts';
+import {crawl, type CrawlEvent} from '../src/crawl/crawl.ts';
 import {SourceError, UsageError} from '../src/errors.ts';
-import type {SearchRecord} from '../src/records.ts';
+import type {SearchRecord} from 'docs-search/record';
 import {fixture, serveFolder} from './helpers.ts';
 
 const MINI = fixture('mini-site');

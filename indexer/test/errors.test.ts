@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {AuthError, CrawlError, PublishError, SourceError, UsageError, errorLine, exitCodeFor, maskSecrets} from '../src/errors.ts';
-import {describeError, isRetryable} from '../src/publish-algolia.ts';
+import {describeError, isRetryable} from '../src/publish/algolia/publish.ts';
 
 test('exit codes live in one place: 2 for usage, configuration and source problems, 1 for failed runs', () => {
   assert.deepEqual(

@@ -1,9 +1,9 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import {crawl} from '../src/crawl.ts';
-import {ExtractPool, WorkerLostError} from '../src/extract-pool.ts';
-import {RecordStore} from '../src/record-store.ts';
+import {crawl} from '../src/crawl/crawl.ts';
+import {ExtractPool, WorkerLostError} from '../src/extract/pool.ts';
+import {RecordStore} from '../src/records/store.ts';
 import {SourceError} from '../src/errors.ts';
 import {exists, fixture, serveFolder, siteBuild} from './helpers.ts';
 

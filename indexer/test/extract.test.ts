@@ -1,8 +1,8 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFile} from 'node:fs/promises';
-import {extractPage, extractPageDetailed} from '../src/extract.ts';
-import {MAX_RECORD_BYTES, searchRecordSchema, type SearchRecord} from '../src/records.ts';
+import {extractPage, extractPageDetailed} from '../src/extract/extract.ts';
+import {MAX_RECORD_BYTES, searchRecordSchema, type SearchRecord} from 'docs-search/record';
 import {fixture} from './helpers.ts';
 
 const RICH_URL = 'https://homewizard-api-docs.github.io/docs/v1/fixture-rich';

@@ -6,9 +6,9 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {algoliasearch} from 'algoliasearch';
-import {crawl} from '../src/crawl.ts';
-import {publishToAlgolia} from '../src/publish-algolia.ts';
-import {parseHosts} from '../src/options.ts';
+import {crawl} from '../src/crawl/crawl.ts';
+import {publishToAlgolia} from '../src/publish/algolia/publish.ts';
+import {parseHosts} from '../src/cli/options.ts';
 import {fixture} from './helpers.ts';
 
 const {ALGOLIA_APP_ID: appId, ALGOLIA_ADMIN_API_KEY: apiKey, ALGOLIA_INDEX_NAME: name, ALGOLIA_HOSTS: hostsEnv} = process.env;

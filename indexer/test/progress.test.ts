@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {Writable} from 'node:stream';
-import {createProgress, isAnimated} from '../src/progress.ts';
+import {createProgress, isAnimated} from '../src/cli/progress.ts';
 
 function sink(): Writable & {text: string} {
   const stream = new Writable({

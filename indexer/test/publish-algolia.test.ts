@@ -1,11 +1,11 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {crawl} from '../src/crawl.ts';
+import {crawl} from '../src/crawl/crawl.ts';
 import {AuthError, PublishError} from '../src/errors.ts';
-import {publishToAlgolia, type PublishOptions} from '../src/publish-algolia.ts';
-import type {SearchRecord} from '../src/records.ts';
-import {DOCSEARCH_SETTINGS} from '../src/settings.ts';
-import {contentHashes} from '../src/content-hash.ts';
+import {publishToAlgolia, type PublishOptions} from '../src/publish/algolia/publish.ts';
+import type {SearchRecord} from 'docs-search/record';
+import {DOCSEARCH_SETTINGS} from '../src/publish/algolia/settings.ts';
+import {contentHashes} from '../src/records/content-hash.ts';
 import {startFakeAlgolia, type FakeAlgolia, type Fault, type Step} from './fake-algolia.ts';
 import {fixture} from './helpers.ts';
 

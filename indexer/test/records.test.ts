@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {searchRecordSchema} from '../src/records.ts';
+import {searchRecordSchema} from 'docs-search/record';
 
 const base = {
   objectID: 'a',
@@ -22,8 +22,8 @@ test('a content record must carry content', () => {
 });
 
 test('findInvalidRecord (shared section fields checked once) finds what the whole schema finds, with its message', async () => {
-  const {findInvalidRecord, recordListSchema} = await import('../src/records.ts');
-  const {extractPage} = await import('../src/extract.ts');
+  const {findInvalidRecord, recordListSchema} = await import('docs-search/record');
+  const {extractPage} = await import('../src/extract/extract.ts');
   const {readFile} = await import('node:fs/promises');
   const {fixture} = await import('./helpers.ts');
   const page = extractPage(await readFile(fixture('docusaurus-rich', 'page.html'), 'utf8'), {url: 'https://example.com/docs/rich'});
@@ -56,6 +56,6 @@ test('findInvalidRecord (shared section fields checked once) finds what the whol
 });
 
 test('a heading record with content is refused with the rule\'s message', async () => {
-  const {findInvalidRecord} = await import('../src/records.ts');
+  const {findInvalidRecord} = await import('docs-search/record');
   assert.deepEqual(findInvalidRecord([{...base, type: 'lvl2', content: 'x'}] as never[]), {index: 0, message: 'a lvl2 record has no content'});
 });

@@ -2,9 +2,9 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
-import {crawl} from '../src/crawl.ts';
-import {extractPageDetailed} from '../src/extract.ts';
-import {MAX_RECORD_BYTES, searchRecordSchema} from '../src/records.ts';
+import {crawl} from '../src/crawl/crawl.ts';
+import {extractPageDetailed} from '../src/extract/extract.ts';
+import {MAX_RECORD_BYTES, searchRecordSchema} from 'docs-search/record';
 import {exists, siteBuild} from './helpers.ts';
 
 const built = await exists(path.join(siteBuild, 'index.html'));

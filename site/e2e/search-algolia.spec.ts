@@ -5,8 +5,7 @@
  * /search page queries Algolia too. Algolia's hosts are intercepted: nothing reaches the network.
  */
 import {test, expect, type Page, type Request} from '@playwright/test';
-import {LocalSearchEngine, answerQuery, type QueryParams} from '../../indexer/src/local-engine';
-import {parseParamString} from '../src/search/localClient';
+import {LocalSearchEngine, answerQuery, parseParamString, type QueryParams} from 'docs-search';
 import {ALGOLIA_BASE_URL} from '../playwright.config';
 import {fixtureIndex, modal, openModal, search, waitForSearchBar} from './search-fixtures';
 

@@ -4,7 +4,7 @@
  * search-*.spec.ts files.
  */
 import {expect, type Page, type Request} from '@playwright/test';
-import {packRecords, type EngineRecord, type LocalIndexFile} from '../../indexer/src/local-engine';
+import {packRecords, type LocalIndexFile, type SearchRecord as EngineRecord} from 'docs-search';
 
 export const SITE_ORIGIN = 'https://homewizard-api-docs.github.io';
 export const REPO_URL = 'https://github.com/homewizard-api-docs/homewizard-api-docs';

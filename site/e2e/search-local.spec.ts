@@ -4,7 +4,7 @@
  * offline once loaded, and an unreachable index shows the error screen.
  */
 import {test, expect, type Route} from '@playwright/test';
-import {LOCAL_INDEX_FORMAT} from '../../indexer/src/local-engine';
+import {LOCAL_INDEX_FORMAT} from 'docs-search';
 import {
   LOCAL_INDEX_URL,
   collectForeignRequests,

@@ -8,8 +8,8 @@
 import {test, expect, type Page} from '@playwright/test';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {extractPage} from '../../indexer/src/extract';
-import {packRecords, type EngineRecord} from '../../indexer/src/local-engine';
+import {extractPage} from 'docs-indexer/extract';
+import {packRecords, type SearchRecord as EngineRecord} from 'docs-search';
 import {LOCAL_INDEX_URL, SITE_ORIGIN, XSS_TEXT, failOnDialog, modal, openModal, search, startScreenTitles, waitForSearchBar} from './search-fixtures';
 
 const PAGE_PATH = '/docs/v2/error-handling';

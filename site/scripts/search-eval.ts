@@ -14,7 +14,7 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {answerQuery, LocalSearchEngine, modalOrder, modalParams} from '../../indexer/src/local-engine';
+import {answerQuery, LocalSearchEngine, modalOrder, modalParams} from 'docs-search';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SITE = resolve(HERE, '..');

@@ -4,9 +4,8 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {packRecords} from '../../indexer/src/local-engine';
-import {ORIGIN, SITE_RECORDS, recordsWithLongParagraph, LONG_CONTENT} from '../../indexer/test/fixtures/search-records';
-import {createLocalSearchClient, parseParamString, type AlgoliaHit} from '../src/search/localClient';
+import {createLocalSearchClient, packRecords, parseParamString, type AlgoliaHit} from 'docs-search';
+import {ORIGIN, SITE_RECORDS, recordsWithLongParagraph, LONG_CONTENT} from 'docs-search/testing';
 
 const INDEX = 'homewizard-api-docs';
 const CONTEXT = ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']];

@@ -6,8 +6,8 @@
  */
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {crawl} from '../../../indexer/src/crawl.ts';
-import {formatKB, LOCAL_INDEX_PATH, writeLocalIndex} from '../../../indexer/src/publish-local.ts';
+import {crawl, formatKB, writeLocalIndex} from 'docs-indexer';
+import {LOCAL_INDEX_PATH} from 'docs-search';
 
 export default function localSearchPlugin(context: LoadContext): Plugin {
   return {

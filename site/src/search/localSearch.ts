@@ -3,9 +3,7 @@
  * so the index is fetched once (on first use, never before).
  */
 import siteConfig from '@generated/docusaurus.config';
-import {LOCAL_INDEX_FORMAT} from '../../../indexer/src/local-engine';
-import {createLocalSearchClient, type LocalSearchClient} from './localClient';
-import {LOCAL_INDEX_PATH} from './searchConfig';
+import {createLocalSearchClient, LOCAL_INDEX_FORMAT, LOCAL_INDEX_PATH, type LocalSearchClient} from 'docs-search';
 
 let client: LocalSearchClient | undefined;
 

@@ -6,9 +6,6 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 
 export type SearchMode = 'algolia' | 'local';
 
-/** Where plugins/local-search writes the local index (indexer/src/publish-local.ts LOCAL_INDEX_PATH). */
-export const LOCAL_INDEX_PATH = 'search/local-index.json';
-
 export interface SearchSettings {
   mode: SearchMode;
   /** The source repository; "Let us know" opens a new issue there. */

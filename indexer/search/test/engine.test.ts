@@ -1,25 +1,15 @@
 /**
- * The local search engine: tokenizer, ranking, highlight and snippets, and the index file
- * written by publish-local (what the browser client and `docs-indexer search` read).
+ * The local search engine: tokenizer, ranking, highlight and snippets, and the packed index
+ * format (what the browser client and `docs-indexer search` read).
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdtemp, readFile, writeFile} from 'node:fs/promises';
-import {tmpdir} from 'node:os';
-import path from 'node:path';
-import {
-  answerQuery,
-  highlight,
-  LocalSearchEngine,
-  modalOrder,
-  modalParams,
-  snippet,
-  tokenizeForIndex,
-  tokenizeQuery,
-  unpackRecords,
-} from '../src/local-engine.ts';
-import {buildLocalIndex, commonOrigin, loadLocalIndex, writeLocalIndex} from '../src/publish-local.ts';
-import {recordListSchema} from '../src/records.ts';
+import {answerQuery, modalOrder, modalParams} from '../src/engine/answer.ts';
+import {highlight, snippet} from '../src/engine/highlight.ts';
+import {packRecords, unpackRecords} from '../src/engine/index-file.ts';
+import {LocalSearchEngine} from '../src/engine/search.ts';
+import {tokenizeForIndex, tokenizeQuery} from '../src/engine/text.ts';
+import {recordListSchema} from '../src/record/schema.ts';
 import {ORIGIN, recordsWithLongParagraph, SITE_RECORDS} from './fixtures/search-records.ts';
 
 const hl = {terms: ['power'], prefixLast: true, preTag: '<mark>', postTag: '</mark>'};
@@ -167,25 +157,6 @@ test('modal order groups by lvl0 (at most 5 each), as DocSearch shows hits', () 
   for (const g of firstSeen) assert.ok(groups.filter((x) => x === g).length <= 5);
 });
 
-test('publish-local writes a compact file that loads back to the same records', async () => {
-  const dir = await mkdtemp(path.join(tmpdir(), 'local-index-'));
-  const file = path.join(dir, 'search', 'local-index.json');
-  const stats = await writeLocalIndex(SITE_RECORDS, file);
-  const text = await readFile(file, 'utf8');
-  assert.equal(stats.bytes, Buffer.byteLength(text));
-  assert.ok(stats.gzipBytes > 0 && stats.gzipBytes < stats.bytes);
-  assert.equal(stats.records, SITE_RECORDS.length);
-  assert.equal(commonOrigin(SITE_RECORDS), ORIGIN);
-  assert.ok(!text.includes(`${ORIGIN}/docs`), 'the shared origin is stored once');
-  const back = unpackRecords(JSON.parse(text));
-  const original = recordListSchema.parse(SITE_RECORDS);
-  assert.deepEqual(back.map((r) => ({...r, objectID: ''})), original.map((r) => ({...r, objectID: ''})));
-  assert.equal(new Set(back.map((r) => r.objectID)).size, back.length, 'objectIDs stay unique');
-  assert.deepEqual(buildLocalIndex(SITE_RECORDS), JSON.parse(text));
-  const engine = await loadLocalIndex(file);
-  assert.equal(engine.records.length, SITE_RECORDS.length);
-});
-
 test('a page and a heading are stored once, not on every record under them', () => {
   // A page as the extractor writes it: title, intro, a section with three paragraphs.
   const page = `${ORIGIN}/docs/v2/batteries`;
@@ -206,7 +177,7 @@ test('a page and a heading are stored once, not on every record under them', () 
       weight: {pageRank: 0, level: 0, position: i + 1},
     })),
   ]);
-  const file = buildLocalIndex(records);
+  const file = packRecords(records, ORIGIN);
   const json = JSON.stringify(file);
   for (const once of ['"Batteries"', '"Battery mode"', '"API v2"', 'docs-default-current', '/docs/v2/batteries']) {
     assert.equal(json.split(once).length - 1, 1, `${once} appears once in ${json}`);
@@ -217,11 +188,11 @@ test('a page and a heading are stored once, not on every record under them', () 
 
 test('local objectIDs are stable: editing one paragraph renames no other record', () => {
   const records = recordListSchema.parse(SITE_RECORDS);
-  const before = unpackRecords(JSON.parse(JSON.stringify(buildLocalIndex(records))));
+  const before = unpackRecords(JSON.parse(JSON.stringify(packRecords(records, ORIGIN))));
   const i = records.findIndex((r) => r.type === 'content');
   const edited = records.map((r, k) => (k === i ? {...r, content: `${r.content} (edited)`} : r));
   const inserted = [...edited.slice(0, i), {...records[i]!, content: 'A new paragraph.'}, ...edited.slice(i)];
-  const after = unpackRecords(JSON.parse(JSON.stringify(buildLocalIndex(inserted))));
+  const after = unpackRecords(JSON.parse(JSON.stringify(packRecords(inserted, ORIGIN))));
   const kept = after.filter((r) => r.content !== 'A new paragraph.');
   assert.equal(kept.length, before.length);
   kept.forEach((r, k) => {
@@ -230,14 +201,3 @@ test('local objectIDs are stable: editing one paragraph renames no other record'
   });
 });
 
-test('loading a missing or foreign file fails with one line that says what to do', async () => {
-  const dir = await mkdtemp(path.join(tmpdir(), 'local-index-'));
-  await assert.rejects(loadLocalIndex(path.join(dir, 'none.json')), {
-    name: 'LocalIndexError',
-    message: `no local search index at ${path.join(dir, 'none.json')} (build the site first: npm run build)`,
-  });
-  await writeFile(path.join(dir, 'bad.json'), '{not json');
-  await assert.rejects(loadLocalIndex(path.join(dir, 'bad.json')), {message: `${path.join(dir, 'bad.json')} is not a local search index (invalid JSON)`});
-  await writeFile(path.join(dir, 'other.json'), '[1,2]');
-  await assert.rejects(loadLocalIndex(path.join(dir, 'other.json')), {message: `${path.join(dir, 'other.json')} is not a local search index (format 2 expected)`});
-});

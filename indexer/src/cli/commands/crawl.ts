@@ -1,8 +1,8 @@
 import {createWriteStream} from 'node:fs';
 import {rename, rm} from 'node:fs/promises';
 import {once} from 'node:events';
-import {crawl, type CrawledPage} from '../crawl.ts';
-import {UsageError} from '../errors.ts';
+import {crawl, type CrawledPage} from '../../crawl/crawl.ts';
+import {UsageError} from '../../errors.ts';
 import {resolveCrawlOptions, type RawCrawlOptions} from '../options.ts';
 import {seconds, writeAll, type RegisterCommand} from './context.ts';
 

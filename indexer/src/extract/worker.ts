@@ -1,6 +1,6 @@
 /** Body of an extract worker (see extract-pool.ts): one job at a time, replies in job order. */
 import {parentPort} from 'node:worker_threads';
-import {extractJob, jobFailure, type PageJob, type WorkerReply} from './extract-pool.ts';
+import {extractJob, jobFailure, type PageJob, type WorkerReply} from './pool.ts';
 
 const port = parentPort;
 if (!port) throw new Error('extract-worker.ts runs as a worker thread');

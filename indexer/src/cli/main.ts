@@ -4,7 +4,7 @@
  * To add a subcommand: write src/commands/<name>.ts exporting a RegisterCommand, list it in COMMANDS.
  */
 import {Command, CommanderError} from 'commander';
-import {errorLine, exitCodeFor, type ExitCode} from './errors.ts';
+import {errorLine, exitCodeFor, type ExitCode} from '../errors.ts';
 import {createProgress, isAnimated} from './progress.ts';
 import type {CliContext, RegisterCommand} from './commands/context.ts';
 import {registerCrawl} from './commands/crawl.ts';

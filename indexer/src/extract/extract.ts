@@ -28,9 +28,9 @@ import {
   type Hierarchy,
   type Level,
   type RecordType,
+  objectIdFor,
   type SearchRecord,
-} from './records.ts';
-import {objectIdFor} from './object-id.ts';
+} from 'docs-search/record';
 import {normalizeSpace, readPage, type PageInfo} from './page-reader.ts';
 
 export interface ExtractOptions {

@@ -1,18 +1,11 @@
 /**
- * The one definition of a search record (DocSearch v3 shape). The extractor produces it, both
- * publishers (Algolia and the local index) and the browser's local search client consume it.
- * Text fields hold HTML-escaped text: DocSearch renders snippets with dangerouslySetInnerHTML.
+ * The one definition of a search record (DocSearch v3 shape), as a zod schema and its inferred
+ * type. The extractor produces it; both publishers (Algolia and the local index), the local engine,
+ * the site and the tests consume it. Text fields hold HTML-escaped text: DocSearch renders snippets
+ * with dangerouslySetInnerHTML.
  */
 import {z} from 'zod';
-
-export const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
-export type Level = (typeof LEVELS)[number];
-
-export const RECORD_TYPES = [...LEVELS, 'content'] as const;
-export type RecordType = (typeof RECORD_TYPES)[number];
-
-/** No record may be larger than this once serialised (long text is split by the extractor). */
-export const MAX_RECORD_BYTES = 10_000;
+import {RECORD_TYPES} from './constants.ts';
 
 const levelText = z.string().min(1).nullable();
 

@@ -19,12 +19,12 @@
  * a page at a time.
  */
 import {algoliasearch} from 'algoliasearch';
-import {AuthError, PublishError, SourceError, UsageError} from './errors.ts';
-import {findInvalidRecord, type SearchRecord} from './records.ts';
-import {CONTENT_HASH_BYTES, sameContentHash, writeContentHash} from './content-hash.ts';
-import {RecordStore} from './record-store.ts';
+import {AuthError, PublishError, SourceError, UsageError} from '../../errors.ts';
+import {findInvalidRecord, type SearchRecord} from 'docs-search/record';
+import {CONTENT_HASH_BYTES, sameContentHash, writeContentHash} from '../../records/content-hash.ts';
+import {RecordStore} from '../../records/store.ts';
 import {DOCSEARCH_SETTINGS, settingsMatch, type IndexSettings} from './settings.ts';
-import type {AlgoliaHost} from './options.ts';
+import type {AlgoliaHost} from '../../cli/options.ts';
 
 type Client = ReturnType<typeof algoliasearch>;
 

@@ -1,16 +1,12 @@
 /**
  * Stage "publish-local": records → the static local index file shipped in the build
- * (`search/local-index.json`), answered in the browser and by `docs-indexer search` through
- * the same engine (local-engine.ts).
+ * (LOCAL_INDEX_PATH), answered in the browser and by `docs-indexer search` through the same
+ * engine (docs-search).
  */
 import {mkdir, readFile, rename, writeFile} from 'node:fs/promises';
 import {dirname} from 'node:path';
 import {gzipSync} from 'node:zlib';
-import {LocalIndexError, LocalSearchEngine, packRecords, type LocalIndexFile} from './local-engine.ts';
-import type {SearchRecord} from './records.ts';
-
-/** Where the index lives inside the build folder (and so under the site's baseUrl). */
-export const LOCAL_INDEX_PATH = 'search/local-index.json';
+import {LocalIndexError, LocalSearchEngine, packRecords, type LocalIndexFile, type SearchRecord} from 'docs-search';
 
 export interface LocalIndexStats {
   file: string;

@@ -1,12 +1,12 @@
 import {relative, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {SourceError, UsageError} from '../errors.ts';
-import {answerQuery, decodeEntities, LocalIndexError, modalOrder, modalParams, type AlgoliaHit} from '../local-engine.ts';
-import {LOCAL_INDEX_PATH, loadLocalIndex} from '../publish-local.ts';
+import {SourceError, UsageError} from '../../errors.ts';
+import {answerQuery, decodeEntities, LOCAL_INDEX_PATH, LocalIndexError, modalOrder, modalParams, type AlgoliaHit} from 'docs-search';
+import {loadLocalIndex} from '../../publish/local/publish.ts';
 import {writeAll, type RegisterCommand} from './context.ts';
 
 /** The site's build output, wherever the command is run from. */
-export const DEFAULT_INDEX_FILE = resolve(fileURLToPath(import.meta.url), '../../../../site/build', LOCAL_INDEX_PATH);
+export const DEFAULT_INDEX_FILE = resolve(fileURLToPath(import.meta.url), '../../../../../site/build', LOCAL_INDEX_PATH);
 
 interface SearchFlags {
   indexFile?: string;

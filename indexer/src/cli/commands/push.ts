@@ -1,6 +1,6 @@
-import {crawl} from '../crawl.ts';
+import {crawl} from '../../crawl/crawl.ts';
 import {resolvePushOptions, type RawPushOptions} from '../options.ts';
-import {publishToAlgolia, type PublishResult} from '../publish-algolia.ts';
+import {publishToAlgolia, type PublishResult} from '../../publish/algolia/publish.ts';
 import {seconds, writeAll, type RegisterCommand} from './context.ts';
 
 export interface PushSummary {

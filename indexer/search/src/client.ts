@@ -1,6 +1,7 @@
 /**
- * Local search client: answers DocSearch's modal and Docusaurus's /search page from the local
- * index shipped in the build (`/search/local-index.json`), with Algolia's response shape.
+ * The browser's local search client: answers DocSearch's modal and Docusaurus's /search page from
+ * the local index shipped in the build (LOCAL_INDEX_PATH), with Algolia's lite client's request and
+ * response shape, so neither can tell it from Algolia.
  *
  * Interface (agreed with the search UI):
  *   const client = createLocalSearchClient({indexUrl: useBaseUrl('/search/local-index.json')});
@@ -16,14 +17,8 @@
  * - Only `indexUrl` is fetched: nothing leaves the site's origin.
  * - `addAlgoliaAgent`, `clearCache` are no-ops kept for callers that expect a lite client.
  */
-import {
-  answerQuery,
-  LocalSearchEngine,
-  type AlgoliaResponse,
-  type QueryParams,
-} from '../../../indexer/src/local-engine';
-
-export type {AlgoliaResponse, AlgoliaHit, QueryParams} from '../../../indexer/src/local-engine';
+import {answerQuery, type AlgoliaResponse, type QueryParams} from './engine/answer.ts';
+import {LocalSearchEngine} from './engine/search.ts';
 
 export interface LocalSearchClientOptions {
   /** URL of the local index file, e.g. `/search/local-index.json` (with the site's baseUrl). */

@@ -2,7 +2,7 @@
  * Progress for a person at a terminal: one line redrawn in place on stderr. Nothing is drawn
  * when stdout is not a TTY or CI is set (logs stay clean; a failure stays one line).
  */
-import type {CrawlEvent} from './crawl.ts';
+import type {CrawlEvent} from '../crawl/crawl.ts';
 
 export interface Progress {
   crawlEvent(event: CrawlEvent): void;

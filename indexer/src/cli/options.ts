@@ -4,7 +4,7 @@
  * the value (flag, environment variable).
  */
 import {z} from 'zod';
-import {UsageError} from './errors.ts';
+import {UsageError} from '../errors.ts';
 
 export const DEFAULT_CONCURRENCY = 8;
 export const MAX_CONCURRENCY = 64;

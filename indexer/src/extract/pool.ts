@@ -20,9 +20,9 @@ import {fileURLToPath} from 'node:url';
 import {Worker} from 'node:worker_threads';
 import {deflateRawSync} from 'node:zlib';
 import {extractPageDetailed, type SkipReason} from './extract.ts';
-import {contentHashes} from './content-hash.ts';
-import {SourceError} from './errors.ts';
-import type {PackedDigest} from './record-store.ts';
+import {contentHashes} from '../records/content-hash.ts';
+import {SourceError} from '../errors.ts';
+import type {PackedDigest} from '../records/store.ts';
 
 export interface PageJob {
   /** Absolute page URL without anchor. */
@@ -106,7 +106,7 @@ export function defaultWorkers(pages: number): number {
  * runs in the worker's own thread, unlike the ESM loader, which adds a loader thread per worker).
  */
 function startWorker(heapMb: {young: number; old: number}): Worker {
-  const entry = fileURLToPath(new URL('./extract-worker.ts', import.meta.url));
+  const entry = fileURLToPath(new URL('./worker.ts', import.meta.url));
   let tsx: string | undefined;
   try {
     // createRequire rather than import.meta.resolve: Docusaurus loads this file through jiti.

@@ -10,7 +10,7 @@
  */
 import {inflateRawSync} from 'node:zlib';
 import {contentHashes} from './content-hash.ts';
-import type {SearchRecord} from './records.ts';
+import type {SearchRecord} from 'docs-search/record';
 
 /** What the publisher's diff needs of a page, without its records. */
 export interface PageDigest {

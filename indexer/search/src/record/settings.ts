@@ -1,12 +1,11 @@
 /**
- * Index settings: DocSearch's Docusaurus template (what the hosted crawler sets for a
- * Docusaurus site), plus `_` indexed as a separator so field names such as `active_power_w`
- * and codes such as `user:unauthorized` are findable as typed. They are set explicitly on every
- * publish, never only copied from a live index that may not exist yet.
+ * Index settings: DocSearch's Docusaurus template (what the hosted crawler sets for a Docusaurus
+ * site), plus `_` indexed as a separator so field names such as `active_power_w` and codes such as
+ * `user:unauthorized` are findable as typed. The Algolia publisher sets them explicitly on every
+ * publish (never only copied from a live index that may not exist yet); the local engine follows
+ * the same rules.
  */
-import type {algoliasearch} from 'algoliasearch';
-
-export type IndexSettings = Parameters<ReturnType<typeof algoliasearch>['setSettings']>[0]['indexSettings'];
+import {HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG} from './constants.ts';
 
 export const DOCSEARCH_SETTINGS = {
   searchableAttributes: [
@@ -19,6 +18,7 @@ export const DOCSEARCH_SETTINGS = {
     'unordered(hierarchy.lvl6)',
     'content',
   ],
+  // The template's list: FACET_ATTRIBUTES plus `lang`, DocSearch's legacy name of `language`.
   attributesForFaceting: ['type', 'lang', 'language', 'version', 'docusaurus_tag'],
   attributesToRetrieve: ['hierarchy', 'content', 'anchor', 'url', 'url_without_anchor', 'type'],
   attributesToHighlight: ['hierarchy', 'content'],
@@ -28,8 +28,8 @@ export const DOCSEARCH_SETTINGS = {
   attributeForDistinct: 'url',
   customRanking: ['desc(weight.pageRank)', 'desc(weight.level)', 'asc(weight.position)'],
   ranking: ['words', 'filters', 'typo', 'attribute', 'proximity', 'exact', 'custom'],
-  highlightPreTag: '<span class="algolia-docsearch-suggestion--highlight">',
-  highlightPostTag: '</span>',
+  highlightPreTag: HIGHLIGHT_PRE_TAG,
+  highlightPostTag: HIGHLIGHT_POST_TAG,
   minWordSizefor1Typo: 3,
   minWordSizefor2Typos: 7,
   allowTyposOnNumericTokens: false,
@@ -37,11 +37,6 @@ export const DOCSEARCH_SETTINGS = {
   ignorePlurals: true,
   advancedSyntax: true,
   attributeCriteriaComputedByMinProximity: true,
-  removeWordsIfNoResults: 'allOptional',
+  removeWordsIfNoResults: 'allOptional' as const,
   separatorsToIndex: '_',
-} satisfies IndexSettings;
-
-/** True when every setting we manage already has our value on the index (others are ignored). */
-export function settingsMatch(current: Record<string, unknown>, wanted: Record<string, unknown> = DOCSEARCH_SETTINGS): boolean {
-  return Object.entries(wanted).every(([key, value]) => JSON.stringify(current[key]) === JSON.stringify(value));
-}
+};

@@ -5,7 +5,7 @@
  * sits under, its type, a hash of its own text, and an occurrence counter that only counts
  * identical siblings (two equal paragraphs in one section).
  */
-import {createHash, hash} from 'node:crypto';
+import {hash} from 'node:crypto';
 
 export interface RecordIdentity {
   /** Page URL without anchor. */
@@ -17,10 +17,6 @@ export interface RecordIdentity {
   text: string;
   /** 0 for the first record with this type and text in this section, 1 for the next, … */
   occurrence: number;
-}
-
-export function hashText(text: string, length = 16): string {
-  return createHash('sha1').update(text).digest('hex').slice(0, length);
 }
 
 export function objectIdFor(identity: RecordIdentity): string {

@@ -14,11 +14,11 @@ import {readFile, readdir, stat} from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import {Parser} from 'htmlparser2';
-import {extractPageDetailed, type SkipReason} from './extract.ts';
-import {defaultWorkers, ExtractPool, WorkerLostError, type PageJob} from './extract-pool.ts';
-import type {SearchRecord} from './records.ts';
-import {RecordStore, type PackedDigest} from './record-store.ts';
-import {CrawlError, SourceError, UsageError} from './errors.ts';
+import {extractPageDetailed, type SkipReason} from '../extract/extract.ts';
+import {defaultWorkers, ExtractPool, WorkerLostError, type PageJob} from '../extract/pool.ts';
+import type {SearchRecord} from 'docs-search/record';
+import {RecordStore, type PackedDigest} from '../records/store.ts';
+import {CrawlError, SourceError, UsageError} from '../errors.ts';
 
 export type CrawlMode = 'folder' | 'sitemap' | 'links';
 

@@ -1,0 +1,250 @@
+/**
+ * The local index file (format 2): how records are packed into the static file the build ships
+ * and unpacked in the browser and by `docs-indexer search`.
+ */
+import {LEVELS, RECORD_TYPES, type RecordType, type SearchRecord} from '../record/constants.ts';
+import {decodeEntities} from './text.ts';
+
+export const LOCAL_INDEX_FORMAT = 2;
+
+/** The local index file written into the build (see LOCAL_INDEX_PATH); see packRecords. */
+export interface LocalIndexFile {
+  format: typeof LOCAL_INDEX_FORMAT;
+  engine: 'minisearch';
+  /** Origin prefix removed from every record URL (e.g. https://example.org). */
+  origin: string;
+  /** Pages in order, each with its record count. */
+  pages: PackedPage[];
+  /** One character per record: its type (`0`..`6` for lvl0..lvl6, `c` for content). */
+  types: string;
+  /** Each record's own text (its heading, or its content), in order. */
+  texts: (string | null)[];
+  /** [record index, fields] for records that differ from what their place predicts. */
+  exceptions: [number, RecordOverride][];
+}
+
+//
+// Records of one page share their page, its lvl0 and meta attributes, and a heading's records
+// share its hierarchy and anchor. The file stores each of those once and every record's own text
+// once, in reading order (what gzip compresses best): a record is predicted from the one before
+// it, and the rare record that differs from the prediction carries its differences.
+
+/** Docusaurus's heading anchor for a heading text (github-slugger), used to predict URLs. */
+export function headingSlug(text: string): string {
+  return decodeEntities(text)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
+}
+
+/** Fields a record may carry where it differs from its prediction. */
+export interface RecordOverride {
+  /** url path (origin removed) */
+  u?: string;
+  /** hierarchy, trailing nulls cut */
+  h?: (string | null)[];
+  /** content */
+  c?: string | null;
+  /** weight.level */
+  l?: number;
+  /** weight.position */
+  p?: number;
+  /** weight.pageRank */
+  r?: number;
+}
+
+/** One page: [url path, lvl0, language, docusaurus_tag, version or null, pageRank, record count]. */
+export type PackedPage = [string, string, string, string, string | null, number, number];
+
+const TYPE_CODES = '0123456c';
+
+function predict(
+  page: PackedPage,
+  prev: SearchRecord | null,
+  type: RecordType,
+  text: string | null,
+  origin: string,
+): Omit<SearchRecord, 'objectID'> {
+  const [path, lvl0, language, tag, version, pageRank] = page;
+  const base: SearchRecord['hierarchy'] = prev ? prev.hierarchy : {lvl0, lvl1: null, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
+  const pageUrl = origin + path;
+  let hierarchy = base;
+  let url: string;
+  let content: string | null = null;
+  let level = 0;
+  let position: number;
+  if (type === 'content') {
+    url = prev ? prev.url : pageUrl;
+    content = text;
+    position = prev ? prev.weight.position + 1 : 0;
+  } else {
+    const n = LEVELS.indexOf(type);
+    hierarchy = Object.fromEntries(LEVELS.map((k, i) => [k, i < n ? base[k] : i === n ? text : null])) as SearchRecord['hierarchy'];
+    url = n <= 1 ? pageUrl : `${pageUrl}#${headingSlug(text ?? '')}`;
+    level = 100 - 10 * n;
+    position = 0;
+  }
+  const hash = url.indexOf('#');
+  const record: Omit<SearchRecord, 'objectID'> = {
+    url,
+    url_without_anchor: hash < 0 ? url : url.slice(0, hash),
+    anchor: hash < 0 ? null : url.slice(hash + 1),
+    type,
+    hierarchy,
+    content,
+    weight: {pageRank, level, position},
+    language,
+    docusaurus_tag: tag,
+  };
+  if (version !== null) record.version = version;
+  return record;
+}
+
+function applyOverride(r: Omit<SearchRecord, 'objectID'>, o: RecordOverride, origin: string): void {
+  if (o.u !== undefined) {
+    r.url = /^[a-z]+:/i.test(o.u) ? o.u : origin + o.u;
+    const hash = r.url.indexOf('#');
+    r.url_without_anchor = hash < 0 ? r.url : r.url.slice(0, hash);
+    r.anchor = hash < 0 ? null : r.url.slice(hash + 1);
+  }
+  if (o.h !== undefined) r.hierarchy = Object.fromEntries(LEVELS.map((k, j) => [k, o.h![j] ?? null])) as SearchRecord['hierarchy'];
+  if (o.c !== undefined) r.content = o.c;
+  if (o.l !== undefined || o.p !== undefined || o.r !== undefined) {
+    r.weight = {pageRank: o.r ?? r.weight.pageRank, level: o.l ?? r.weight.level, position: o.p ?? r.weight.position};
+  }
+}
+
+/**
+ * Local objectIDs: 16 hex characters of a hash of what object-id.ts hashes (the record's
+ * section, type, own text and rank among identical siblings), so they stay stable when other
+ * records change. They are not the Algolia objectIDs (the file does not carry those: random
+ * hex is a third of a compressed index); they only key recent and favourite searches.
+ */
+function localObjectId(url: string, type: string, text: string, occurrence: number): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193 ^ (url.length + text.length);
+  const feed = (part: string) => {
+    for (let i = 0; i < part.length; i++) {
+      const c = part.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 0x01000193);
+      h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+      h2 ^= h2 >>> 15;
+    }
+    h1 = Math.imul(h1, 0x01000193);
+    h2 = Math.imul(h2 ^ 0xff, 0x5bd1e995);
+  };
+  feed(url);
+  feed(type);
+  feed(String(occurrence));
+  feed(text);
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 0x85ebca6b);
+  h2 = Math.imul(h2 ^ (h2 >>> 13), 0xc2b2ae35);
+  return (h1 >>> 0).toString(16).padStart(8, '0') + ((h2 ^ (h2 >>> 16)) >>> 0).toString(16).padStart(8, '0');
+}
+
+const ownText = (r: Pick<SearchRecord, 'type' | 'hierarchy' | 'content'>): string | null =>
+  r.type === 'content' ? r.content : r.hierarchy[r.type];
+
+export function packRecords(records: readonly SearchRecord[], origin: string): LocalIndexFile {
+  const strip = (url: string) => (origin && url.startsWith(origin) ? url.slice(origin.length) : url);
+  const pages: PackedPage[] = [];
+  let types = '';
+  const texts: (string | null)[] = [];
+  const exceptions: [number, RecordOverride][] = [];
+  let page: PackedPage | null = null;
+  let prev: SearchRecord | null = null;
+  records.forEach((r, i) => {
+    if (
+      !page ||
+      prev!.url_without_anchor !== r.url_without_anchor ||
+      page[2] !== r.language ||
+      page[3] !== r.docusaurus_tag ||
+      page[4] !== (r.version ?? null) ||
+      page[5] !== r.weight.pageRank
+    ) {
+      page = [strip(r.url_without_anchor), r.hierarchy.lvl0, r.language, r.docusaurus_tag, r.version ?? null, r.weight.pageRank, 0];
+      pages.push(page);
+      prev = null;
+    }
+    page[6] += 1;
+    types += TYPE_CODES[RECORD_TYPES.indexOf(r.type)] ?? 'c';
+    const text = ownText(r);
+    texts.push(text);
+    const p = predict(page, prev, r.type, text, origin);
+    const o: RecordOverride = {};
+    if (p.url !== r.url) o.u = strip(r.url);
+    if (LEVELS.some((k) => p.hierarchy[k] !== r.hierarchy[k])) {
+      const levels: (string | null)[] = LEVELS.map((k) => r.hierarchy[k]);
+      while (levels.length > 1 && levels[levels.length - 1] === null) levels.pop();
+      o.h = levels;
+    }
+    if (p.content !== r.content) o.c = r.content;
+    if (p.weight.level !== r.weight.level) o.l = r.weight.level;
+    if (p.weight.position !== r.weight.position) o.p = r.weight.position;
+    if (Object.keys(o).length > 0) exceptions.push([i, o]);
+    prev = r;
+  });
+  return {format: LOCAL_INDEX_FORMAT, engine: 'minisearch', origin, pages, types, texts, exceptions};
+}
+
+export class LocalIndexError extends Error {
+  override name = 'LocalIndexError';
+}
+
+export function unpackRecords(file: unknown): SearchRecord[] {
+  const f = file as Partial<LocalIndexFile> | null;
+  if (
+    !f ||
+    typeof f !== 'object' ||
+    f.format !== LOCAL_INDEX_FORMAT ||
+    typeof f.origin !== 'string' ||
+    !Array.isArray(f.pages) ||
+    typeof f.types !== 'string' ||
+    !Array.isArray(f.texts) ||
+    !Array.isArray(f.exceptions) ||
+    f.types.length !== f.texts.length
+  ) {
+    throw new LocalIndexError(`not a local search index (format ${LOCAL_INDEX_FORMAT} expected)`);
+  }
+  const {origin, types, texts} = f;
+  const overrides = new Map<number, RecordOverride>();
+  for (const e of f.exceptions) {
+    if (!Array.isArray(e) || typeof e[0] !== 'number' || !e[1] || typeof e[1] !== 'object') {
+      throw new LocalIndexError('not a local search index (malformed exception list)');
+    }
+    overrides.set(e[0], e[1]);
+  }
+  const out: SearchRecord[] = [];
+  const seen = new Map<string, number>();
+  const ids = new Set<string>();
+  let i = 0;
+  for (const [n, page] of f.pages.entries()) {
+    if (!Array.isArray(page) || typeof page[0] !== 'string' || typeof page[6] !== 'number') {
+      throw new LocalIndexError(`not a local search index (page ${n} is malformed)`);
+    }
+    let prev: SearchRecord | null = null;
+    for (let k = 0; k < page[6]; k++, i++) {
+      const code = TYPE_CODES.indexOf(types[i] ?? '');
+      if (code < 0) throw new LocalIndexError(`not a local search index (record ${i} is malformed)`);
+      const type = RECORD_TYPES[code]!;
+      const text = texts[i] ?? null;
+      const r = predict(page, prev, type, text, origin);
+      const o = overrides.get(i);
+      if (o) applyOverride(r, o, origin);
+      // Identical siblings (same section, type and text) are told apart by their rank.
+      const text0 = ownText(r) ?? '';
+      let objectID = localObjectId(r.url, type, text0, 0);
+      const key = `${r.url}\u0000${type}\u0000${objectID}`;
+      const occurrence = seen.get(key) ?? 0;
+      seen.set(key, occurrence + 1);
+      if (occurrence > 0) objectID = localObjectId(r.url, type, text0, occurrence);
+      while (ids.has(objectID)) objectID = localObjectId(r.url, type, `${text0}\u0000${objectID}`, occurrence);
+      ids.add(objectID);
+      const record = {objectID, ...r} as SearchRecord;
+      out.push(record);
+      prev = record;
+    }
+  }
+  if (i !== types.length) throw new LocalIndexError('not a local search index (record count mismatch)');
+  return out;
+}

@@ -1,0 +1,156 @@
+/**
+ * Text rules of the local search engine: entity decoding, the index and query tokenizers, and
+ * the matching rules (typos, prefixes) that ranking and highlighting share.
+ */
+
+const ENTITY = /&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/gi;
+const NAMED: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' '};
+
+/** Decodes the entities the extractor produces (and numeric ones) for tokenizing only. */
+export function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(ENTITY, (entity) => {
+    const body = entity.slice(1, -1);
+    if (body[0] === '#') {
+      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : ' ';
+    }
+    return NAMED[body.toLowerCase()] ?? ' ';
+  });
+}
+
+/** A word: letters, digits and `_`, joined by `-`, `:`, `.`, `/` or `@` (identifiers, paths). */
+export const WORD = /[\p{L}\p{N}_]+(?:[-:./@][\p{L}\p{N}_]+)*/gu;
+/** A tail of an identifier starts after one of these (`api-version`, `power_w`, `_tcp.local`). */
+const TAIL_START = /[-:./@_]/;
+
+const ASCII = /^[ -~]*$/;
+export const SPACE = /\s/;
+
+export function normalizeTerm(term: string): string {
+  if (ASCII.test(term)) return term.toLowerCase();
+  return term.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** A plain word (one piece only): lowercase letters or digits. The common case, kept fast. */
+export const PLAIN = /^(?:[a-z]+|[0-9]+|[A-Z][a-z]*)$/;
+
+export interface Piece {
+  /** Normalized text of the piece. */
+  term: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * The searchable pieces of one word: the whole word, every tail that starts after a separator
+ * or `_` (`api-version` in `x-api-version`, `power_w` in `active_power_w`), and its parts split at separators, `_` and camelCase.
+ */
+export function wordPieces(word: string, offset: number): Piece[] {
+  if (PLAIN.test(word)) return [{term: word.toLowerCase(), start: offset, end: offset + word.length}];
+  const pieces: Piece[] = [{term: normalizeTerm(word), start: offset, end: offset + word.length}];
+  const seen = new Set([pieces[0]!.term]);
+  const add = (start: number, end: number) => {
+    const term = normalizeTerm(word.slice(start, end));
+    if (term && !seen.has(term)) {
+      seen.add(term);
+      pieces.push({term, start: offset + start, end: offset + end});
+    }
+  };
+  for (let i = 1; i < word.length; i++) {
+    if (TAIL_START.test(word[i - 1]!) && !TAIL_START.test(word[i]!)) add(i, word.length);
+  }
+  for (const m of word.matchAll(/[\p{Lu}]?[\p{Ll}]+|[\p{Lu}]+(?![\p{Ll}])|[\p{L}]+|[\p{N}]+/gu)) {
+    add(m.index, m.index + m[0].length);
+  }
+  // letters+digits kept together too (`v2`, `l1`), split only at separators and `_`
+  for (const m of word.matchAll(/[\p{L}\p{N}]+/gu)) add(m.index, m.index + m[0].length);
+  return pieces;
+}
+
+/**
+ * Index tokenizer: every piece of every word of the (decoded) text; `whole` keeps only whole
+ * words, `parts` only the tails and parts of identifiers (for the engine's two field kinds).
+ */
+export function tokenizeForIndex(text: string, kind: 'all' | 'whole' | 'parts' = 'all'): string[] {
+  const out: string[] = [];
+  for (const m of decodeEntities(text).matchAll(WORD)) {
+    const word = m[0];
+    if (PLAIN.test(word)) {
+      if (kind !== 'parts') out.push(word.toLowerCase());
+      continue;
+    }
+    const pieces = wordPieces(word, 0);
+    if (kind === 'whole') out.push(pieces[0]!.term);
+    else for (const piece of kind === 'parts' ? pieces.slice(1) : pieces) out.push(piece.term);
+  }
+  return out;
+}
+
+/** tokenizeForIndex(text, 'whole') and (text, 'parts') in one pass. */
+export function tokenizeWholeAndParts(text: string): [string[], string[]] {
+  const whole: string[] = [];
+  const parts: string[] = [];
+  const word = new RegExp(WORD.source, 'gu');
+  const decoded = decodeEntities(text);
+  for (let m = word.exec(decoded); m !== null; m = word.exec(decoded)) {
+    const w = m[0];
+    if (PLAIN.test(w)) {
+      whole.push(w.toLowerCase());
+      continue;
+    }
+    const pieces = wordPieces(w, 0);
+    whole.push(pieces[0]!.term);
+    for (let i = 1; i < pieces.length; i++) parts.push(pieces[i]!.term);
+  }
+  return [whole, parts];
+}
+
+/** Query tokenizer: whole words only, so `active_power_w` asks for the identifier itself. */
+export function tokenizeQuery(query: string): string[] {
+  return Array.from(query.matchAll(WORD), (m) => normalizeTerm(m[0]));
+}
+
+
+/** Typos forgiven: none under 4 characters, 1 from 4, 2 from 8 (Algolia's defaults). */
+export function typosAllowed(term: string): number {
+  return term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0;
+}
+
+function editDistanceWithin(a: string, b: string, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) return false;
+  let prev = Array.from({length: b.length + 1}, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      cur.push(v);
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return false;
+    prev = cur;
+  }
+  return prev[b.length]! <= max;
+}
+
+/** How a query term matches a document term: length of the highlighted part, or 0. */
+export function matchLength(queryTerm: string, docTerm: string, prefix: boolean, typoTerms?: TypoTerms): number {
+  if (docTerm === queryTerm) return docTerm.length;
+  if (prefix && queryTerm.length >= 1 && docTerm.startsWith(queryTerm)) return queryTerm.length;
+  if (typoTerms) return typoTerms.get(queryTerm)?.has(docTerm) ? docTerm.length : 0;
+  const typos = typosAllowed(queryTerm);
+  if (typos > 0 && editDistanceWithin(queryTerm, docTerm, typos)) return docTerm.length;
+  if (prefix && typos > 0 && docTerm.length > queryTerm.length) {
+    // a typo inside a prefix being typed: `measurment` → `measurements`
+    if (editDistanceWithin(queryTerm, docTerm.slice(0, queryTerm.length), 1)) return queryTerm.length;
+  }
+  return 0;
+}
+
+/**
+ * The words of the index each query word matched with typos (from the engine's lookup); when
+ * given, the matcher forgives exactly those typos instead of comparing every word it meets.
+ */
+export type TypoTerms = ReadonlyMap<string, ReadonlySet<string>>;

@@ -1,0 +1,27 @@
+/**
+ * `docs-search`: the local search of a docs site, in the browser and in Node. One engine
+ * (tokenizer, ranking, highlights, snippets, facets), the static index file format, and a client
+ * that answers DocSearch's modal and Docusaurus's search page with Algolia's response shape.
+ * No `node:` import and no zod here: this entry is bundled into the site. The record's zod schema
+ * and objectID rule are in `docs-search/record` (Node).
+ */
+export {
+  FACET_ATTRIBUTES,
+  HIGHLIGHT_POST_TAG,
+  HIGHLIGHT_PRE_TAG,
+  LEVELS,
+  LOCAL_INDEX_PATH,
+  MAX_RECORD_BYTES,
+  MODAL_HIGHLIGHT_POST_TAG,
+  MODAL_HIGHLIGHT_PRE_TAG,
+  RECORD_TYPES,
+  type Hierarchy,
+  type Level,
+  type RecordType,
+  type SearchRecord,
+} from './record/constants.ts';
+export {decodeEntities} from './engine/text.ts';
+export {LOCAL_INDEX_FORMAT, LocalIndexError, packRecords, unpackRecords, type LocalIndexFile} from './engine/index-file.ts';
+export {LocalSearchEngine} from './engine/search.ts';
+export {answerQuery, modalOrder, modalParams, type AlgoliaHit, type AlgoliaResponse, type QueryParams} from './engine/answer.ts';
+export {createLocalSearchClient, parseParamString, RetryError, type LocalSearchClient, type LocalSearchClientOptions} from './client.ts';

@@ -28,7 +28,8 @@ for (const [path, title] of PAGES) {
 
 test('authorization walks through pairing with a rendered sequence diagram and copyable requests', async ({page}) => {
   await page.goto('/docs/v2/authorization');
-  await expect(page.locator('.docusaurus-mermaid-container svg')).toBeVisible();
+  // Mermaid renders after hydration from its own lazily loaded chunk: allow a busy machine the time.
+  await expect(page.locator('.docusaurus-mermaid-container svg')).toBeVisible({timeout: 15_000});
   await expect(page.locator('.docusaurus-mermaid-container')).toContainText('user:creation-not-enabled');
   await expect(page.getByRole('heading', {name: 'Create a user: POST /api/user'})).toBeVisible();
   await expect(article(page)).toContainText('30 seconds');
@@ -69,7 +70,8 @@ test('the v2 descriptions are published and linked from the pages', async ({page
 test('websocket shows the handshake, a sequence diagram and the complete example session', async ({page}) => {
   await page.goto('/docs/v2/websocket');
   await expect(page.getByRole('heading', {name: 'Authorize within 40 seconds'})).toBeVisible();
-  await expect(page.locator('.docusaurus-mermaid-container svg')).toBeVisible();
+  // Mermaid renders after hydration from its own lazily loaded chunk: allow a busy machine the time.
+  await expect(page.locator('.docusaurus-mermaid-container svg')).toBeVisible({timeout: 15_000});
   const session = page.locator('pre').filter({hasText: '← {"type": "authorization_requested"'});
   await expect(session).toContainText('→ {"type": "subscribe", "data": "*"}');
   await expect(page.locator('pre').filter({hasText: "from 'ws'"})).toBeVisible();

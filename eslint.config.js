@@ -10,6 +10,8 @@ export default tseslint.config(
       'site/.docusaurus/**',
       'site/test-results/**',
       'bench/results/**',
+      'indexer/dist/**',
+      'indexer/search/dist/**',
     ],
   },
   js.configs.recommended,

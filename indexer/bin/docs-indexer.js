@@ -1,24 +1,18 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI directly through tsx, so the workspace needs no build step.
+// The built CLI (dist/, made by `npm run build`; `npm ci` and `npm pack` build it too).
 import process from 'node:process';
-import {register} from 'tsx/esm/api';
 
-register();
 // `npm run index -- crawl site/build` runs this from the indexer workspace; paths given by the
 // user are relative to where they typed the command (npm's INIT_CWD).
 if (process.env.npm_lifecycle_event === 'cli' && process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+let main;
 try {
-  const {main} = await import('../src/cli/main.ts');
-  process.exitCode = await main(process.argv.slice(2), {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    env: process.env,
-  });
+  ({main} = await import('../dist/cli/main.js'));
 } catch (error) {
-  // Never a stack trace: one line, and never a key.
-  const key = process.env.ALGOLIA_ADMIN_API_KEY;
-  let message = error instanceof Error ? error.message : String(error);
-  if (key) message = message.split(key).join('***');
-  process.stderr.write(`docs-indexer: unexpected error: ${message.split('\n')[0]}\n`);
-  process.exitCode = 1;
+  // Only in a checkout where dist/ was never built: a packed or installed docs-indexer has it.
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes('dist')) throw error;
+  process.stderr.write('docs-indexer: not built: run `npm run build --workspace docs-indexer` first\n');
+  process.exit(1);
 }
+// main() prints every error itself, as one line with secrets masked, and resolves to the exit code.
+process.exitCode = await main(process.argv.slice(2), {stdout: process.stdout, stderr: process.stderr, env: process.env});

@@ -1,7 +1,16 @@
 /**
  * The indexer's error family and the one place that maps errors to exit codes.
- * Exit code 1: the run failed (network, API error) and the live index is untouched.
- * Exit code 2: bad usage or configuration (flags, credentials, an empty or unreadable source).
+ *
+ * Exit codes (documented in the README):
+ * - 0: done.
+ * - 1: the run failed (a page could not be fetched, Algolia failed or the run was interrupted);
+ *      the live index and FILE are left as they were.
+ * - 2: bad usage, configuration, source or output (flags, credentials, an empty or unreadable
+ *      source, an --out path that cannot be written).
+ *
+ * Errors from other modules that a user can cause (a bad local index file, a lost extract
+ * worker, a file system error) are translated by `toIndexerError`, so the CLI prints
+ * "unexpected error" only for a defect of the indexer itself.
  */
 
 export type ExitCode = 1 | 2;
@@ -20,8 +29,13 @@ export class UsageError extends IndexerError {
   readonly exitCode = 2;
 }
 
-/** The source cannot be read, is empty, or a crawl found no pages. */
+/** The source cannot be read, is empty, or a crawl found no pages; or a local index file is unreadable. */
 export class SourceError extends IndexerError {
+  readonly exitCode = 2;
+}
+
+/** The output (--out FILE, the local index) cannot be written where it was asked to go. */
+export class OutputError extends IndexerError {
   readonly exitCode = 2;
 }
 
@@ -30,34 +44,88 @@ export class AuthError extends IndexerError {
   readonly exitCode = 2;
 }
 
-/** A page could not be fetched during a crawl (after retries). */
+/** A page could not be fetched or extracted during a crawl (after retries). */
 export class CrawlError extends IndexerError {
   readonly exitCode = 1;
 }
 
-/** Publishing failed; the live index was left as it was. */
+/** Publishing failed or was interrupted; the live index was left as it was. */
 export class PublishError extends IndexerError {
   readonly exitCode = 1;
 }
 
-export function exitCodeFor(error: unknown): ExitCode {
-  return error instanceof IndexerError ? error.exitCode : 1;
+/**
+ * Errors of the search engine (LocalIndexError) and the extract pool (WorkerLostError), matched
+ * by class name rather than imported: this module stays free of dependencies, so that every
+ * stage can import it.
+ */
+const TRANSLATED: Record<string, (message: string, cause: unknown) => IndexerError> = {
+  LocalIndexError: (message, cause) => new SourceError(message, {cause}),
+  WorkerLostError: (message, cause) => new CrawlError(message, {cause}),
+};
+
+/** File system error codes a user causes with a path, and what they mean in one line. */
+const FS_CODES: Record<string, string> = {
+  ENOENT: 'no such file or folder',
+  ENOTDIR: 'a part of the path is not a folder',
+  EISDIR: 'is a folder',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  EEXIST: 'already exists',
+  ELOOP: 'too many symbolic links',
+  ENAMETOOLONG: 'file name too long',
+  EMFILE: 'too many open files',
+};
+
+/**
+ * The IndexerError for `error`: itself when it is one; a translation for the known errors of
+ * other modules and for file system errors (exit 2: the path must change); otherwise undefined,
+ * which means a defect of the indexer.
+ */
+export function toIndexerError(error: unknown): IndexerError | undefined {
+  if (error instanceof IndexerError) return error;
+  if (!(error instanceof Error)) return undefined;
+  const translate = TRANSLATED[error.constructor.name] ?? TRANSLATED[error.name];
+  if (translate) return translate(error.message, error);
+  const {code, path, syscall} = error as NodeJS.ErrnoException;
+  if (code && FS_CODES[code] && syscall) {
+    const where = path ? `${path}: ` : '';
+    return new SourceError(`cannot ${syscall} ${where}${FS_CODES[code]} (${code})`, {cause: error});
+  }
+  return undefined;
 }
 
-/** Replaces every occurrence of each secret (e.g. the Algolia write key) by `***`. */
-export function maskSecrets(text: string, secrets: readonly (string | undefined)[]): string {
+export function exitCodeFor(error: unknown): ExitCode {
+  return toIndexerError(error)?.exitCode ?? 1;
+}
+
+/** The environment variables that hold secrets: their values never reach the output. */
+export const SECRET_ENV_VARS = ['ALGOLIA_ADMIN_API_KEY', 'ALGOLIA_SEARCH_API_KEY'] as const;
+
+/**
+ * The one masking function: replaces every occurrence of each secret (the Algolia write key
+ * above all) by `***`. Pass the secrets, or an environment to take SECRET_ENV_VARS from.
+ * Secrets shorter than 4 characters are left alone (masking "a" would garble every message).
+ */
+export function maskSecrets(text: string, secrets: readonly (string | undefined)[] | NodeJS.ProcessEnv): string {
+  const list: readonly (string | undefined)[] = Array.isArray(secrets)
+    ? (secrets as readonly (string | undefined)[])
+    : SECRET_ENV_VARS.map((name) => (secrets as NodeJS.ProcessEnv)[name]);
   let out = text;
-  for (const secret of secrets) {
+  for (const secret of list) {
     if (secret && secret.length >= 4) out = out.split(secret).join('***');
   }
   return out;
 }
 
 /** The single stderr line for an error: no stack trace, no newline inside, secrets masked. */
-export function errorLine(error: unknown, secrets: readonly (string | undefined)[] = []): string {
-  const message =
-    error instanceof IndexerError
-      ? error.message
-      : `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
+export function errorLine(error: unknown, secrets: readonly (string | undefined)[] | NodeJS.ProcessEnv = []): string {
+  const known = toIndexerError(error);
+  const message = known
+    ? known.message
+    : `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
   return `docs-indexer: ${maskSecrets(message.replace(/\s*\n\s*/g, ' ').trim(), secrets)}`;
 }

@@ -1,8 +1,11 @@
 /**
  * The docs-indexer command line: parses flags (commander), runs one library call per command,
  * prints, and picks the exit code. The library never prints and never exits.
- * To add a subcommand: write src/commands/<name>.ts exporting a RegisterCommand, list it in COMMANDS.
+ * To add a subcommand: write src/cli/commands/<name>.ts exporting a RegisterCommand, list it in
+ * COMMANDS. A command imports the library inside its action, so that `--help` and `--version`
+ * load commander and little else (bench/startup.ts measures it).
  */
+import {createRequire} from 'node:module';
 import {Command, CommanderError} from 'commander';
 import {errorLine, exitCodeFor, type ExitCode} from '../errors.ts';
 import {createProgress, isAnimated} from './progress.ts';
@@ -12,6 +15,9 @@ import {registerPush} from './commands/push.ts';
 import {registerSearch} from './commands/search.ts';
 
 export const COMMANDS: RegisterCommand[] = [registerCrawl, registerPush, registerSearch];
+
+/** The package's version (package.json is two folders up from both src/cli/ and dist/cli/). */
+export const VERSION: string = (createRequire(import.meta.url)('../../package.json') as {version: string}).version;
 
 export interface CliIo {
   stdout: NodeJS.WritableStream & {isTTY?: boolean};
@@ -25,6 +31,8 @@ export async function main(argv: string[], io: CliIo): Promise<0 | ExitCode> {
   const context: CliContext = {stdout: io.stdout, stderr: io.stderr, env: io.env, progress};
   const program = new Command('docs-indexer')
     .description('Crawl a built docs site, extract DocSearch records, publish them to Algolia')
+    .version(VERSION, '-V, --version', 'print the version of docs-indexer')
+    .helpOption('-h, --help', 'print this help')
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
@@ -45,7 +53,7 @@ export async function main(argv: string[], io: CliIo): Promise<0 | ExitCode> {
       io.stderr.write(`docs-indexer: ${message} (see docs-indexer --help)\n`);
       return 2;
     }
-    io.stderr.write(`${errorLine(error, [io.env.ALGOLIA_ADMIN_API_KEY, io.env.ALGOLIA_SEARCH_API_KEY])}\n`);
+    io.stderr.write(`${errorLine(error, io.env)}\n`);
     return exitCodeFor(error);
   }
 }

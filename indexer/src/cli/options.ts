@@ -5,9 +5,9 @@
  */
 import {z} from 'zod';
 import {UsageError} from '../errors.ts';
+import {DEFAULT_CONCURRENCY, MAX_CONCURRENCY} from './defaults.ts';
 
-export const DEFAULT_CONCURRENCY = 8;
-export const MAX_CONCURRENCY = 64;
+export {DEFAULT_CONCURRENCY, MAX_CONCURRENCY};
 
 /** Raw values as commander and process.env give them. */
 export interface RawCrawlOptions {
@@ -111,7 +111,11 @@ function blankToUndefined(value: string | undefined): string | undefined {
 }
 
 export function resolveCrawlOptions(raw: RawCrawlOptions): CrawlCommandOptions {
-  return parseWith(crawlOptionsSchema, {...raw});
+  const options = parseWith(crawlOptionsSchema, {...raw});
+  if (options.json && !options.out) {
+    throw new UsageError('--json prints the summary on stdout: pass --out FILE for the records');
+  }
+  return options;
 }
 
 /** ALGOLIA_HOSTS: comma-separated base URLs such as `http://127.0.0.1:8787`. */

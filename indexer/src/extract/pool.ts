@@ -106,7 +106,8 @@ export function defaultWorkers(pages: number): number {
  * runs in the worker's own thread, unlike the ESM loader, which adds a loader thread per worker).
  */
 function startWorker(heapMb: {young: number; old: number}): Worker {
-  const entry = fileURLToPath(new URL('./worker.ts', import.meta.url));
+  // worker.ts next to pool.ts under tsx, worker.js next to pool.js once built (dist/).
+  const entry = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url));
   let tsx: string | undefined;
   try {
     // createRequire rather than import.meta.resolve: Docusaurus loads this file through jiti.

@@ -9,7 +9,7 @@ export interface CliContext {
   progress: Progress;
 }
 
-/** A subcommand registers itself on the program; cli.ts lists them in COMMANDS. */
+/** A subcommand registers itself on the program; main.ts lists them in COMMANDS. */
 export type RegisterCommand = (program: Command, context: CliContext) => void;
 
 export function writeAll(stream: NodeJS.WritableStream, text: string): Promise<void> {

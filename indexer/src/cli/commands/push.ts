@@ -1,6 +1,6 @@
-import {crawl} from '../../crawl/crawl.ts';
-import {resolvePushOptions, type RawPushOptions} from '../options.ts';
-import {publishToAlgolia, type PublishResult} from '../../publish/algolia/publish.ts';
+import type {RawPushOptions} from '../options.ts';
+import type {PublishResult} from '../../publish/algolia/publish.ts';
+import {DEFAULT_CONCURRENCY} from '../defaults.ts';
 import {seconds, writeAll, type RegisterCommand} from './context.ts';
 
 export interface PushSummary {
@@ -45,7 +45,7 @@ export const registerPush: RegisterCommand = (program, context) => {
     .option('--index <NAME>', 'live index name (default: ALGOLIA_INDEX_NAME)')
     .option('--full', 'send every record instead of only the changes')
     .option('--dry-run', 'print what would change and write nothing')
-    .option('--concurrency <N>', 'pages read or fetched at once (default 8)')
+    .option('--concurrency <N>', `pages read or fetched at once (default ${DEFAULT_CONCURRENCY})`)
     .option('--json', 'print one summary object on stdout')
     .addHelpText(
       'after',
@@ -55,6 +55,12 @@ export const registerPush: RegisterCommand = (program, context) => {
     )
     .action(async (source: string, flags: RawPushOptions) => {
       const startedAt = performance.now();
+      // Loaded here, not at the top: `docs-indexer --help` and `--version` stay quick.
+      const [{crawl}, {resolvePushOptions}, {publishToAlgolia}] = await Promise.all([
+        import('../../crawl/crawl.ts'),
+        import('../options.ts'),
+        import('../../publish/algolia/publish.ts'),
+      ]);
       // Credentials are checked before the crawl: a missing key fails fast.
       const options = resolvePushOptions({...flags, source}, context.env);
       const crawled = await crawl(options.source, {

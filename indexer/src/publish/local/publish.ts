@@ -3,9 +3,11 @@
  * (LOCAL_INDEX_PATH), answered in the browser and by `docs-indexer search` through the same
  * engine (docs-search).
  */
-import {mkdir, readFile, rename, writeFile} from 'node:fs/promises';
+import {mkdir, readFile} from 'node:fs/promises';
 import {dirname} from 'node:path';
 import {gzipSync} from 'node:zlib';
+import writeFileAtomic from 'write-file-atomic';
+import {checkOutputPath, outputFailure} from '../../output-file.ts';
 import {LocalIndexError, LocalSearchEngine, packRecords, type LocalIndexFile, type SearchRecord} from 'docs-search';
 
 export interface LocalIndexStats {
@@ -34,13 +36,20 @@ export function serializeLocalIndex(records: readonly SearchRecord[]): string {
   return JSON.stringify(buildLocalIndex(records));
 }
 
-/** Writes the index atomically (temp file + rename) and returns its size. */
+/**
+ * Writes the index atomically (write-file-atomic: a temporary file renamed over FILE, removed if
+ * the process is stopped) and returns its size. FILE's folder is created; an existing FILE must
+ * be a regular file (OutputError otherwise).
+ */
 export async function writeLocalIndex(records: readonly SearchRecord[], file: string): Promise<LocalIndexStats> {
   const json = serializeLocalIndex(records);
-  await mkdir(dirname(file), {recursive: true});
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, json);
-  await rename(tmp, file);
+  try {
+    await mkdir(dirname(file), {recursive: true});
+    await checkOutputPath(file);
+    await writeFileAtomic(file, json);
+  } catch (error) {
+    throw outputFailure(file, error);
+  }
   return {file, records: records.length, bytes: Buffer.byteLength(json), gzipBytes: gzipSync(json).length};
 }
 

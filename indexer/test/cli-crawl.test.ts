@@ -1,10 +1,11 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdtemp, readFile, readdir, rm} from 'node:fs/promises';
+import {execFileSync} from 'node:child_process';
+import {mkdtemp, readFile, readdir, rm, symlink, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {recordListSchema} from 'docs-search/record';
-import {fixture, runCli} from './helpers.ts';
+import {fixture, runCli, workspaceRoot} from './helpers.ts';
 
 const MINI = fixture('mini-site');
 
@@ -68,4 +69,45 @@ test('--help exits 0 and lists the commands', async () => {
   assert.equal(run.code, 0);
   assert.match(run.stdout, /crawl \[options\] <SOURCE>/);
   assert.match(run.stdout, /push \[options\] <SOURCE>/);
+});
+
+test('--version prints the package version and exits 0', async () => {
+  const {version} = JSON.parse(await readFile(path.join(workspaceRoot, 'package.json'), 'utf8')) as {version: string};
+  for (const flag of ['--version', '-V']) {
+    const run = await runCli([flag]);
+    assert.deepEqual([run.code, run.stdout, run.stderr], [0, `${version}\n`, ''], flag);
+  }
+});
+
+test('--out refuses a symbolic link, a FIFO, a device and a folder, and a missing folder, before crawling: exit 2, one line, nothing written', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'indexer-out-'));
+  try {
+    const target = path.join(dir, 'target.json');
+    await writeFile(target, 'keep me');
+    await symlink(target, path.join(dir, 'link.json'));
+    execFileSync('mkfifo', [path.join(dir, 'fifo')]);
+    const cases: [string, RegExp][] = [
+      [path.join(dir, 'link.json'), /^docs-indexer: refusing to write .*link\.json: it is a symbolic link \(give a regular file or a new path\)\n$/],
+      [path.join(dir, 'fifo'), /^docs-indexer: refusing to write .*fifo: it is a FIFO /],
+      ['/dev/null', /^docs-indexer: refusing to write \/dev\/null: it is a device /],
+      [dir, /^docs-indexer: refusing to write .*: it is a folder /],
+      [path.join(dir, 'missing', 'records.json'), /^docs-indexer: cannot write .*records\.json: the folder .*missing does not exist\n$/],
+      [path.join(dir, 'target.json', 'records.json'), /^docs-indexer: cannot write .*records\.json \(ENOTDIR\)\n$/],
+    ];
+    for (const [out, stderr] of cases) {
+      const run = await runCli(['crawl', MINI, '--out', out]);
+      assert.equal(run.code, 2, `${out}: ${run.stderr}`);
+      assert.match(run.stderr, stderr);
+      assert.equal(run.stderr.split('\n').length, 2, run.stderr);
+      assert.equal(run.stdout, '');
+    }
+    assert.equal(await readFile(target, 'utf8'), 'keep me');
+    assert.deepEqual((await readdir(dir)).sort(), ['fifo', 'link.json', 'target.json']);
+    // A regular file is overwritten.
+    const run = await runCli(['crawl', MINI, '--out', target]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(recordListSchema.parse(JSON.parse(await readFile(target, 'utf8'))).length, 11);
+  } finally {
+    await rm(dir, {recursive: true, force: true});
+  }
 });

@@ -1,12 +1,15 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {AuthError, CrawlError, PublishError, SourceError, UsageError, errorLine, exitCodeFor, maskSecrets} from '../src/errors.ts';
+import {readFile} from 'node:fs/promises';
+import {LocalIndexError} from 'docs-search';
+import {AuthError, CrawlError, OutputError, PublishError, SourceError, UsageError, errorLine, exitCodeFor, maskSecrets, toIndexerError} from '../src/errors.ts';
+import {WorkerLostError} from '../src/extract/pool.ts';
 import {describeError, isRetryable} from '../src/publish/algolia/publish.ts';
 
 test('exit codes live in one place: 2 for usage, configuration and source problems, 1 for failed runs', () => {
   assert.deepEqual(
-    [new UsageError('x'), new SourceError('x'), new AuthError('x'), new CrawlError('x'), new PublishError('x'), new Error('x')].map(exitCodeFor),
-    [2, 2, 2, 1, 1, 1],
+    [new UsageError('x'), new SourceError('x'), new OutputError('x'), new AuthError('x'), new CrawlError('x'), new PublishError('x'), new Error('x')].map(exitCodeFor),
+    [2, 2, 2, 2, 1, 1, 1],
   );
 });
 
@@ -33,4 +36,22 @@ test('failures are described without request details', () => {
   assert.equal(describeError(retry({status: 0, isTimedOut: false})), 'connection failed');
   assert.equal(describeError(retry({status: 502, isTimedOut: false})), 'HTTP 502');
   assert.equal(describeError(Object.assign(new Error('Index does not exist'), {status: 404})), 'HTTP 404 (Index does not exist)');
+});
+
+test('errors of other modules that a user causes become typed errors, never "unexpected error"', async () => {
+  const local = toIndexerError(new LocalIndexError('site/build/x.json is not a local search index'));
+  assert.ok(local instanceof SourceError);
+  assert.equal(local.message, 'site/build/x.json is not a local search index');
+  assert.ok(toIndexerError(new WorkerLostError('extract worker stopped (exit code 1)')) instanceof CrawlError);
+  const missing = await readFile('/nonexistent/records.json').catch((error: unknown) => error);
+  assert.equal(errorLine(missing), 'docs-indexer: cannot open /nonexistent/records.json: no such file or folder (ENOENT)');
+  assert.equal(exitCodeFor(missing), 2);
+  // A defect stays visible as one: a plain Error is not dressed up as a user's mistake.
+  assert.equal(toIndexerError(new RangeError('no page 3 in the store')), undefined);
+});
+
+test('the one masking function takes the secrets, or an environment holding them', () => {
+  const env = {ALGOLIA_ADMIN_API_KEY: 'admin-key-123456', ALGOLIA_SEARCH_API_KEY: 'search-key-98765', HOME: '/home/x'};
+  assert.equal(maskSecrets('a admin-key-123456 b search-key-98765 c /home/x', env), 'a *** b *** c /home/x');
+  assert.equal(errorLine(new PublishError('401 for admin-key-123456'), env), 'docs-indexer: 401 for ***');
 });

@@ -101,7 +101,7 @@ export function defaultWorkers(pages: number): number {
 }
 
 /**
- * The worker runs extract-worker.ts. Under tsx (the CLI, tests, benchmarks) a worker does not
+ * The worker runs worker.ts (worker.js once built). Under tsx (the CLI, tests, benchmarks) a worker does not
  * inherit the TypeScript loader: a one-line bootstrap registers tsx's require hook first (it
  * runs in the worker's own thread, unlike the ESM loader, which adds a loader thread per worker).
  */

@@ -1,9 +1,9 @@
-/** Body of an extract worker (see extract-pool.ts): one job at a time, replies in job order. */
+/** Body of an extract worker (started by pool.ts): one job at a time, replies in job order. */
 import {parentPort} from 'node:worker_threads';
 import {extractJob, jobFailure, type PageJob, type WorkerReply} from './pool.ts';
 
 const port = parentPort;
-if (!port) throw new Error('extract-worker.ts runs as a worker thread');
+if (!port) throw new Error('extract/worker runs as a worker thread');
 
 let queue: Promise<void> = Promise.resolve();
 port.on('message', ({id, job}: {id: number; job: PageJob}) => {

@@ -9,7 +9,7 @@
  *    median of N runs, for /, /docs/introduction and /docs/v2/measurement: scores, LCP/TBT/CLS,
  *    first-visit JavaScript (gzipped bytes transferred) and requests to other hosts.
  * 4. The indexer's and the local search's figures, from bench/indexer.ts and bench/search.ts
- *    when those files exist.
+ *    when those files exist, and the CLI's start-up cost (bench/startup.ts).
  * Prints a table, then the JSON (also written to bench/results/latest.json), then the budgets
  * missed. Exit code 0 even when budgets are missed: correctness stays with the tests.
  */
@@ -56,6 +56,7 @@ interface Results {
   buildSize?: {bytes: number; files: number};
   lighthouse?: Record<string, Partial<Record<FormFactor, LighthouseRun & {runs: number}>>>;
   indexer?: unknown;
+  startup?: unknown;
   search?: unknown;
   notes: string[];
   budgets: Budget[];
@@ -155,6 +156,24 @@ async function hooks(results: Results): Promise<void> {
     results.notes.push('bench/indexer.ts exports no runIndexerBench(): skipped');
   }
 
+  const startup = await optionalModule('startup', results.notes);
+  if (startup && typeof startup.benchStartup === 'function') {
+    log('startup: timing docs-indexer --help and --version beside node -e ""…');
+    const figures = (startup.benchStartup as (options: object) => {
+      nodeCpuMs: number;
+      helpCpuMs: number;
+      versionCpuMs: number;
+      helpRatio: number;
+      versionRatio: number;
+      targetCpuMs: number;
+    })({log});
+    results.startup = figures;
+    results.budgets.push(
+      budget('docs-indexer --help CPU', `≤ ${figures.targetCpuMs} ms`, `${figures.helpCpuMs} ms (${figures.helpRatio}× node -e "": ${figures.nodeCpuMs} ms)`, figures.helpCpuMs <= figures.targetCpuMs),
+      budget('docs-indexer --version CPU', `≤ ${figures.targetCpuMs} ms`, `${figures.versionCpuMs} ms (${figures.versionRatio}× node -e "")`, figures.versionCpuMs <= figures.targetCpuMs),
+    );
+  }
+
   const search = await optionalModule('search', results.notes);
   if (search && typeof search.benchSearch === 'function') {
     if (!existsSync(path.join(BUILD, 'search/local-index.json'))) {
@@ -229,6 +248,7 @@ function printTable(results: Results): void {
     }
   }
   if (results.indexer) out.push('', `Indexer: ${JSON.stringify(results.indexer)}`);
+  if (results.startup) out.push('', `Indexer start-up (CPU ms, median): ${JSON.stringify(results.startup)}`);
   if (Array.isArray(results.search)) {
     out.push('', 'Search:');
     for (const s of results.search) out.push(`  ${JSON.stringify(s)}`);

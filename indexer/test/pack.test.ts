@@ -92,10 +92,12 @@ test('npm pack gives a tarball that installs alone into an empty folder and runs
       await fake.close();
     }
 
-    // The library API from the installed package writes a local index; the search command reads
-    // it with the bundled docs-search engine (and so needs docs-search's own dependencies).
-    const script = "import {readFile} from 'node:fs/promises'; import {writeLocalIndex} from 'docs-indexer';" +
-      "const stats = await writeLocalIndex(JSON.parse(await readFile('records.json', 'utf8')), 'index/local-index.json'); console.log(stats.records);";
+    // The library API from the installed package crawls and writes a local index; the search
+    // command reads it with the bundled docs-search engine (and so needs its dependencies).
+    // crawl() on two worker threads: the built worker file runs from the installed package.
+    const script = "import {crawl, writeLocalIndex} from 'docs-indexer';" +
+      `const {records} = await crawl(${JSON.stringify(fixture('mini-site'))}, {workers: 2});` +
+      "const stats = await writeLocalIndex(records, 'index/local-index.json'); console.log(stats.records);";
     const written = await run(process.execPath, ['--input-type=module', '-e', script], app);
     assert.deepEqual([written.code, written.stdout], [0, '11\n'], written.stderr);
     const found = await npx(['search', 'setup', '--index-file', 'index/local-index.json']);

@@ -101,13 +101,15 @@ export function defaultWorkers(pages: number): number {
 }
 
 /**
- * The worker runs worker.ts (worker.js once built). Under tsx (the CLI, tests, benchmarks) a worker does not
- * inherit the TypeScript loader: a one-line bootstrap registers tsx's require hook first (it
- * runs in the worker's own thread, unlike the ESM loader, which adds a loader thread per worker).
+ * The worker runs worker.js once built (dist/: plain ESM, started as it is), else worker.ts.
+ * Under tsx (tests, benchmarks on the sources) a worker does not inherit the TypeScript loader: a
+ * one-line bootstrap registers tsx's require hook first (it runs in the worker's own thread,
+ * unlike the ESM loader, which adds a loader thread per worker).
  */
 function startWorker(heapMb: {young: number; old: number}): Worker {
-  // worker.ts next to pool.ts under tsx, worker.js next to pool.js once built (dist/).
-  const entry = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url));
+  const resourceLimits = {maxYoungGenerationSizeMb: heapMb.young, maxOldGenerationSizeMb: heapMb.old};
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./worker.js', import.meta.url), {resourceLimits});
+  const entry = fileURLToPath(new URL('./worker.ts', import.meta.url));
   let tsx: string | undefined;
   try {
     // createRequire rather than import.meta.resolve: Docusaurus loads this file through jiti.
@@ -116,10 +118,7 @@ function startWorker(heapMb: {young: number; old: number}): Worker {
     tsx = undefined;
   }
   const code = `${tsx ? `require(${JSON.stringify(tsx)}).register();` : ''}require(${JSON.stringify(entry)});`;
-  return new Worker(code, {
-    eval: true,
-    resourceLimits: {maxYoungGenerationSizeMb: heapMb.young, maxOldGenerationSizeMb: heapMb.old},
-  });
+  return new Worker(code, {eval: true, resourceLimits});
 }
 
 /** Heap caps of a worker (MB): the young generation, and the old one. */

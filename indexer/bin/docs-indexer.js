@@ -14,5 +14,12 @@ try {
   process.stderr.write('docs-indexer: not built: run `npm run build --workspace docs-indexer` first\n');
   process.exit(1);
 }
+// A reader that stops early (`docs-indexer crawl site/build | head`) closes the pipe: stop quietly,
+// as other command line tools do, instead of an unhandled 'error' event and its stack trace.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  process.stderr.write(`docs-indexer: cannot write to stdout (${error.code ?? error.message})\n`);
+  process.exit(1);
+});
 // main() prints every error itself, as one line with secrets masked, and resolves to the exit code.
 process.exitCode = await main(process.argv.slice(2), {stdout: process.stdout, stderr: process.stderr, env: process.env});

@@ -1,11 +1,11 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {execFileSync} from 'node:child_process';
+import {execFileSync, spawn} from 'node:child_process';
 import {mkdtemp, readFile, readdir, rm, symlink, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {recordListSchema} from 'docs-search/record';
-import {fixture, runCli, workspaceRoot} from './helpers.ts';
+import {bin, fixture, runCli, workspaceRoot} from './helpers.ts';
 
 const MINI = fixture('mini-site');
 
@@ -107,6 +107,24 @@ test('--out refuses a symbolic link, a FIFO, a device and a folder, and a missin
     const run = await runCli(['crawl', MINI, '--out', target]);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(recordListSchema.parse(JSON.parse(await readFile(target, 'utf8'))).length, 11);
+  } finally {
+    await rm(dir, {recursive: true, force: true});
+  }
+});
+
+test('a reader that closes stdout early (| head) ends the crawl quietly: exit 0, no stack trace', async () => {
+  // One page with records enough to fill the pipe (more than 64 KB of JSON).
+  const dir = await mkdtemp(path.join(tmpdir(), 'indexer-pipe-'));
+  try {
+    const paragraphs = Array.from({length: 3000}, (_, i) => `<p>Paragraph ${i} of a long page about meters and tokens.</p>`).join('');
+    await writeFile(path.join(dir, 'index.html'), `<html lang="en"><head><title>Long</title></head><body><article><h1>Long</h1>${paragraphs}</article></body></html>`);
+    const child = spawn(process.execPath, [bin, 'crawl', dir, '--base-url', 'https://docs.example.com/'], {env: {...process.env, CI: 'true'}});
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    assert.doesNotMatch(stderr, /Error|\n\s+at /);
+    assert.equal(code, 0, stderr);
   } finally {
     await rm(dir, {recursive: true, force: true});
   }

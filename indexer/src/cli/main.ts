@@ -53,6 +53,8 @@ export async function main(argv: string[], io: CliIo): Promise<0 | ExitCode> {
       io.stderr.write(`docs-indexer: ${message} (see docs-indexer --help)\n`);
       return 2;
     }
+    // stdout closed by its reader (`| head`): the reader has what it wanted, nothing to report.
+    if ((error as NodeJS.ErrnoException | undefined)?.code === 'EPIPE') return 0;
     io.stderr.write(`${errorLine(error, io.env)}\n`);
     return exitCodeFor(error);
   }

@@ -91,7 +91,7 @@ for (const api of Object.keys(API_DOCUMENTS)) {
 
 test('a broken example is reported with its path', () => {
   const problems = schemaCheck('v1', 'EnergySocketState')({power_on: 'yes', switch_lock: false, brightness: 300});
-  assert.deepEqual(problems.sort(), ['.brightness should be <= 255', '.power_on should be boolean'].sort());
+  assert.deepEqual(problems.sort(), ['/brightness must be <= 255', '/power_on must be boolean'].sort());
 });
 
 test('an unknown schema is a clear error', () => {

@@ -9,6 +9,8 @@ import {
   payloadSchema,
   sessionProblems,
   unusedWsSchemas,
+  wsMessageCheck,
+  wsPayloads,
   wsDocument,
 } from '../api/websocket.checks';
 
@@ -59,9 +61,14 @@ test('every message type is explained on the WebSocket page', () => {
   assert.match(wsPage.source, /40 seconds/);
 });
 
-test('client and device unions accept the documented handshake and reject a wrong direction', () => {
-  const client = schemaCheck('v2', 'WsClientMessage');
-  const device = schemaCheck('v2', 'WsDeviceMessage');
+test('the messages each side may send, read from the AsyncAPI operations', () => {
+  assert.deepEqual(wsPayloads('client'), ['WsAuthorization', 'WsIdentify', 'WsPoll', 'WsSetBatteries', 'WsSetSystem', 'WsSubscribe', 'WsUnsubscribe']);
+  assert.deepEqual(wsPayloads('device'), ['WsAuthorizationRequested', 'WsAuthorized', 'WsBatteries', 'WsDevice', 'WsError', 'WsMeasurement', 'WsSystem', 'WsUser']);
+});
+
+test('client and device messages: the documented handshake passes, a wrong direction fails', () => {
+  const client = wsMessageCheck('client');
+  const device = wsMessageCheck('device');
   assert.deepEqual(client({type: 'authorization', data: '8B41E7C0D2F3A9561E0C4B7D2A95F3E1'}), []);
   assert.deepEqual(device({type: 'authorized'}), []);
   assert.notDeepEqual(client({type: 'authorized'}), []);

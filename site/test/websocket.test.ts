@@ -1,5 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
+import {apiFile} from '../api/tooling/documents';
 import {docPages, type DocPage} from '../api/tooling/markdown';
 import {schemaCheck} from '../api/tooling/validate';
 import {
@@ -108,4 +109,18 @@ test('every message payload points into v2.openapi.yaml', () => {
   for (const [name, message] of Object.entries(wsDocument().components?.messages ?? {})) {
     assert.match(payloadSchema(message as never) ?? '', /^Ws[A-Z]\w+$/, name);
   }
+});
+
+test('@asyncapi/parser reads the AsyncAPI document, with its references into v2.openapi.yaml, without an error diagnostic', async () => {
+  const {Parser, fromFile} = await import('@asyncapi/parser');
+  const {document, diagnostics} = await fromFile(new Parser(), apiFile('v2-ws')).parse();
+  // Severity 0 is an error; warnings and hints (such as "a newer AsyncAPI version exists") are allowed.
+  const errors = diagnostics.filter((d) => d.severity === 0).map((d) => `${d.path.join('.')}: ${d.message}`);
+  assert.deepEqual(errors, []);
+  assert.ok(document, 'no document');
+  // The payloads came through the file references, with their descriptions.
+  const system = document.messages().all().find((m) => m.id() === 'system');
+  const data = system?.payload()?.properties()?.data;
+  assert.equal(data?.description(), 'The system object, as one of the per-device variants.');
+  assert.equal(document.operations().all().length, Object.keys(wsDocument().operations ?? {}).length);
 });

@@ -1,4 +1,5 @@
 import {test} from 'node:test';
+import {docPages} from '../api/tooling/markdown';
 import assert from 'node:assert/strict';
 import remarkApi from '../plugins/remark-api';
 
@@ -61,6 +62,20 @@ test('<ApiDownload> links to the published description', () => {
   assert.equal(para.type, 'paragraph');
   assert.equal(para.children![0]!.url, 'pathname:///api/v1.openapi.yaml');
   assert.equal(text(para), 'v1.openapi.yaml');
+  assert.equal(para.children![0]!.children![0]!.type, 'inlineCode');
+  const labelled = run(jsx('ApiDownload', {api: 'v2-ws', label: 'Download the AsyncAPI description'})).children![0]!.children![0]!;
+  assert.equal(labelled.url, 'pathname:///api/websocket.asyncapi.yaml');
+  assert.deepEqual(labelled.children, [{type: 'text', value: 'Download the AsyncAPI description'}]);
+});
+
+test('every API page links the description it documents near the top', () => {
+  for (const page of docPages().filter((p) => /^v[12]\//.test(p.id))) {
+    const [api, label] = page.id === 'v2/websocket' ? ['v2-ws', 'Download the AsyncAPI description'] : [page.id.slice(0, 2), 'Download the OpenAPI description'];
+    const body = page.source.replace(/^---\n[\s\S]*?\n---\n/, '');
+    const at = body.indexOf(`<ApiDownload api="${api}" label="${label}" />`);
+    assert.ok(at >= 0, `${page.id} has no "${label}" link`);
+    assert.ok(!/^#/m.test(body.slice(0, at)), `${page.id}: the download link comes after the first heading`);
+  }
 });
 
 test('placeholders nested in other elements are expanded too', () => {

@@ -80,6 +80,14 @@ function pageConstants(): Constant[] {
   return out;
 }
 
+function pageSnippets(): {where: string; code: string}[] {
+  return docPages().flatMap((page) =>
+    codeBlocks(page.source)
+      .filter((b) => (b.lang === 'ts' || b.lang === 'typescript') && /from '\.\/homewizard-v[12]'/.test(b.value))
+      .map((b) => ({where: `docs/${page.id}:${b.line}`, code: b.value.replace(/from '\.\/homewizard-(v[12])'/g, "from './$1'")})),
+  );
+}
+
 test('openapi-typescript generates types from the published descriptions, and every example compiles against them under tsc --strict', async () => {
   const {default: openapiTS, astToString} = await import('openapi-typescript');
   const {createConfig} = await import('@redocly/openapi-core');
@@ -101,7 +109,13 @@ test('openapi-typescript generates types from the published descriptions, and ev
       `${header}\nexport const a: ${schemaType('v1', 'SystemSettings')} = {"cloud_enable": true};\n` +
         `export const b: ${schemaType('v2', 'SystemUpdate')} = {"status_led_brightness_pct": "50"};\n`,
     );
-    const program = ts.createProgram([path.join(dir, 'examples.ts'), path.join(dir, 'wrong.ts')], {
+    // TypeScript blocks on the pages that use the generated types (imported as './homewizard-v1' or
+    // './homewizard-v2', the names the Getting started page generates) compile too.
+    const snippets = pageSnippets();
+    assert.ok(snippets.length >= 1, 'no page shows code that uses the generated types');
+    snippets.forEach((snippet, i) => writeFileSync(path.join(dir, `snippet${i}.ts`), snippet.code));
+    const roots = ['examples.ts', 'wrong.ts', ...snippets.map((_, i) => `snippet${i}.ts`)].map((f) => path.join(dir, f));
+    const program = ts.createProgram(roots, {
       strict: true,
       noEmit: true,
       skipLibCheck: true,
@@ -114,7 +128,10 @@ test('openapi-typescript generates types from the published descriptions, and ev
       const file = d.file ? path.basename(d.file.fileName) : '?';
       const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line : -1;
       // examples.ts holds one import line per API, then one constant per line.
-      const label = file === 'examples.ts' ? constants[line - TYPED_APIS.length]?.where : `${file}:${line + 1}`;
+      const snippet = /^snippet(\d+)\.ts$/.exec(file);
+      const label = file === 'examples.ts'
+        ? constants[line - TYPED_APIS.length]?.where
+        : snippet ? `${snippets[Number(snippet[1])]!.where} (line ${line + 1})` : `${file}:${line + 1}`;
       return `${label}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
     });
     assert.deepEqual(problems.filter((p) => !p.startsWith('wrong.ts')), []);

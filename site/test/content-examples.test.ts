@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {docPages, type DocPage} from '../api/tooling/markdown';
+import {codeBlocks, docPages, type DocPage} from '../api/tooling/markdown';
 import {jsonBlockProblems, placeholderProblems, requestBlockProblems} from '../api/tooling/pages';
 
 const pages = docPages();
@@ -9,8 +9,12 @@ const fixture = (id: string, source: string): DocPage => ({id, file: `/site/docs
 
 test('every json block on every page parses and matches the schema it names', () => {
   assert.ok(pages.length >= 20, `only ${pages.length} pages found`);
-  const {problems} = jsonBlockProblems(pages);
+  const {problems, checked} = jsonBlockProblems(pages);
   assert.deepEqual(problems, []);
+  // Without a count, a scanner that stopped finding blocks would pass with nothing checked.
+  const blocks = pages.flatMap((p) => codeBlocks(p.source)).filter((b) => b.lang === 'json').length;
+  assert.ok(blocks >= 15, `only ${blocks} json blocks found on the pages`);
+  assert.equal(checked, blocks, 'some json blocks were not checked');
 });
 
 test('every http and curl request on every page is an operation of its API with a valid body', () => {

@@ -2,7 +2,6 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {apiFile} from '../api/tooling/documents';
 import {docPages, type DocPage} from '../api/tooling/markdown';
-import {schemaCheck} from '../api/tooling/validate';
 import {
   asyncApiProblems,
   messageExampleProblems,

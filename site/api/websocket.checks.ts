@@ -5,13 +5,14 @@
  */
 import {loadApi, type ApiDocument} from './tooling/documents';
 import {codeBlocks, type DocPage} from './tooling/markdown';
-import {schemaCheck} from './tooling/validate';
+import {inlineCheck, schemaCheck, type Mode} from './tooling/validate';
 
 export const WS_API = 'v2-ws';
 const OPENAPI_REF = /^\.\/v2\.openapi\.yaml#\/components\/schemas\/(\w+)$/;
 
 type Ref = {$ref: string};
-type Message = {name?: string; title?: string; payload?: Ref; examples?: {name?: string; payload: unknown; 'x-expect'?: string}[]};
+type MessageExample = {name?: string; payload: unknown};
+type Message = {name?: string; title?: string; payload?: Ref; examples?: MessageExample[]; 'x-invalid-examples'?: MessageExample[]};
 type Operation = {action?: string; channel?: Ref; messages?: Ref[]; reply?: {channel?: Ref; messages?: Ref[]}};
 type AsyncApi = ApiDocument & {
   channels?: Record<string, {address?: string; messages?: Record<string, Ref | Message>}>;
@@ -79,7 +80,7 @@ export function asyncApiProblems(doc: AsyncApi = wsDocument()): string[] {
   return problems;
 }
 
-/** Every message example must match its payload schema; examples marked `x-expect: invalid` must not. */
+/** Every message example must match its payload schema; those under `x-invalid-examples` must not. */
 export function messageExampleProblems(doc: AsyncApi = wsDocument()): {problems: string[]; checked: number} {
   const problems: string[] = [];
   let checked = 0;
@@ -90,23 +91,47 @@ export function messageExampleProblems(doc: AsyncApi = wsDocument()): {problems:
     for (const example of message.examples ?? []) {
       checked++;
       const found = check(example.payload);
-      const label = `message ${name} example ${example.name ?? '?'}`;
-      if (example['x-expect'] === 'invalid') {
-        if (!found.length) problems.push(`${label} is marked invalid but matches ${schema}`);
-      } else if (found.length) {
-        problems.push(`${label} does not match ${schema}: ${found.join('; ')}`);
+      if (found.length) problems.push(`message ${name} example ${example.name ?? '?'} does not match ${schema}: ${found.join('; ')}`);
+    }
+    for (const example of message['x-invalid-examples'] ?? []) {
+      checked++;
+      if (!check(example.payload).length) {
+        problems.push(`message ${name} example ${example.name ?? '?'} is marked invalid but matches ${schema}`);
       }
     }
   }
   return {problems, checked};
 }
 
-/** Ws* schemas of v2.openapi.yaml that no AsyncAPI message uses (the unions excepted). */
+/** Ws* schemas of v2.openapi.yaml that no AsyncAPI message uses (WsTopic is used inside them). */
 export function unusedWsSchemas(doc: AsyncApi = wsDocument()): string[] {
   const used = new Set(Object.values(doc.components?.messages ?? {}).map(payloadSchema));
-  return Object.keys(loadApi('v2').components?.schemas ?? {}).filter(
-    (n) => /^Ws/.test(n) && !used.has(n) && !['WsTopic', 'WsClientMessage', 'WsDeviceMessage'].includes(n),
-  );
+  return Object.keys(loadApi('v2').components?.schemas ?? {}).filter((n) => /^Ws/.test(n) && !used.has(n) && n !== 'WsTopic');
+}
+
+/**
+ * The payload schemas one side may send, read from the operations: `receive` operations carry
+ * what the client sends, `send` operations and the replies to `receive` ones what the device sends.
+ */
+export function wsPayloads(side: 'client' | 'device', doc: AsyncApi = wsDocument()): string[] {
+  const names = new Set<string>();
+  const add = (ref: Ref) => {
+    const inChannel = pointer(doc, ref.$ref) as Ref | Message | undefined;
+    const message = (inChannel && '$ref' in inChannel ? pointer(doc, inChannel.$ref) : inChannel) as Message | undefined;
+    const name = message && payloadSchema(message);
+    if (name) names.add(name);
+  };
+  for (const op of Object.values(doc.operations ?? {})) {
+    if (side === 'client' && op.action === 'receive') op.messages?.forEach(add);
+    if (side === 'device' && op.action === 'send') op.messages?.forEach(add);
+    if (side === 'device' && op.action === 'receive') op.reply?.messages?.forEach(add);
+  }
+  return [...names].sort();
+}
+
+/** A checker for any message one side may send (closed mode: no unknown fields in our own examples). */
+export function wsMessageCheck(side: 'client' | 'device', mode: Mode = 'closed'): (value: unknown) => string[] {
+  return inlineCheck('v2', {anyOf: wsPayloads(side).map((n) => ({$ref: `#/components/schemas/${n}`}))}, mode);
 }
 
 export type SessionLine = {direction: 'client' | 'device'; message: unknown; line: number};
@@ -136,14 +161,14 @@ export function parseSession(text: string, firstLine = 1): {lines: SessionLine[]
 }
 
 /**
- * A session is valid when every client message matches WsClientMessage (or is answered with an
- * error), every device message matches WsDeviceMessage, and it starts with the handshake: authorization_requested, authorization,
+ * A session is valid when every client message matches a message the client may send (or is
+ * answered with an error), every device message matches one the device sends, and it starts with the handshake: authorization_requested, authorization,
  * authorized, with nothing else from the client before `authorized`.
  */
 export function sessionProblems(text: string, firstLine = 1): string[] {
   const {lines, problems} = parseSession(text, firstLine);
-  const client = schemaCheck('v2', 'WsClientMessage');
-  const device = schemaCheck('v2', 'WsDeviceMessage');
+  const client = wsMessageCheck('client');
+  const device = wsMessageCheck('device');
   let authorized = false;
   lines.forEach((l, i) => {
     const type = (l.message as {type?: unknown})?.type;

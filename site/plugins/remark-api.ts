@@ -114,9 +114,10 @@ export function publishedPath(api: string): string {
 function downloadLink(attrs: Record<string, string>): Node {
   const api = need(attrs, 'api', 'ApiDownload');
   const url = publishedPath(api);
-  const label = attrs.label ?? url.slice('/api/'.length);
+  // Without a label the link shows the file name, in code font; a label is plain words.
+  const child: Node = attrs.label ? {type: 'text', value: attrs.label} : {type: 'inlineCode', value: url.slice('/api/'.length)};
   // pathname:// keeps Docusaurus from treating the file as a page route.
-  return {type: 'link', url: `pathname://${url}`, children: [{type: 'inlineCode', value: label}]};
+  return {type: 'link', url: `pathname://${url}`, children: [child]};
 }
 
 function expand(node: Node): Node {

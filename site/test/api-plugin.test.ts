@@ -1,4 +1,5 @@
 import {test} from 'node:test';
+import {docPages} from '../api/tooling/markdown';
 import assert from 'node:assert/strict';
 import remarkApi from '../plugins/remark-api';
 
@@ -34,7 +35,7 @@ test('<ApiFields> becomes a Markdown table with one row per field, in the order 
 test('<ApiFields> shows units and enum values from the description', () => {
   const tree = run(jsx('ApiFields', {api: 'v1', schema: 'ExternalMeter'}), jsx('ApiFields', {api: 'v1', schema: 'P1MeterData', fields: 'montly_power_peak_w'}));
   const ext = tree.children![0]!.children!.map((row) => row.children!.map(text));
-  assert.equal(ext.find((r) => r[0] === 'type')![4], 'gas_meter, heat_meter, warm_water_meter, water_meter, inlet_heat_meter');
+  assert.equal(ext.find((r) => r[0] === 'type')![4], 'gas_meter, heat_meter, warm_water_meter, water_meter, inlet_heat_meter, or another string (open set)');
   assert.equal(ext.find((r) => r[0] === 'timestamp')![2], 'YYMMDDhhmmss');
   const peak = tree.children![1]!.children![1]!.children!.map(text);
   assert.deepEqual(peak.slice(0, 3), ['montly_power_peak_w', 'number', 'W']);
@@ -61,6 +62,20 @@ test('<ApiDownload> links to the published description', () => {
   assert.equal(para.type, 'paragraph');
   assert.equal(para.children![0]!.url, 'pathname:///api/v1.openapi.yaml');
   assert.equal(text(para), 'v1.openapi.yaml');
+  assert.equal(para.children![0]!.children![0]!.type, 'inlineCode');
+  const labelled = run(jsx('ApiDownload', {api: 'v2-ws', label: 'Download the AsyncAPI description'})).children![0]!.children![0]!;
+  assert.equal(labelled.url, 'pathname:///api/websocket.asyncapi.yaml');
+  assert.deepEqual(labelled.children, [{type: 'text', value: 'Download the AsyncAPI description'}]);
+});
+
+test('every API page links the description it documents near the top', () => {
+  for (const page of docPages().filter((p) => /^v[12]\//.test(p.id))) {
+    const [api, label] = page.id === 'v2/websocket' ? ['v2-ws', 'Download the AsyncAPI description'] : [page.id.slice(0, 2), 'Download the OpenAPI description'];
+    const body = page.source.replace(/^---\n[\s\S]*?\n---\n/, '');
+    const at = body.indexOf(`<ApiDownload api="${api}" label="${label}" />`);
+    assert.ok(at >= 0, `${page.id} has no "${label}" link`);
+    assert.ok(!/^#/m.test(body.slice(0, at)), `${page.id}: the download link comes after the first heading`);
+  }
 });
 
 test('placeholders nested in other elements are expanded too', () => {

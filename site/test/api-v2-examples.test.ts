@@ -12,6 +12,7 @@ import https from 'node:https';
 import type {AddressInfo} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import {WebSocketServer} from 'ws';
 import {codeBlocks, docPages} from '../api/tooling/markdown';
 
 const SITE = path.resolve(__dirname, '..');
@@ -57,28 +58,21 @@ before(() => {
       res.end(JSON.stringify({product_type: 'HWE-P1'}));
     });
   });
-  // The WebSocket side of the mock uses the `ws` package when it is installed.
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const {Server} = require('ws') as {Server: new (o: object) => {on: (e: string, f: (s: WsSocket) => void) => void}};
-    type WsSocket = {send: (s: string) => void; on: (e: string, f: (raw: Buffer) => void) => void; close: () => void};
-    new Server({server, path: '/api/ws'}).on('connection', (socket) => {
-      let authorized = false;
-      socket.send(JSON.stringify({type: 'authorization_requested', data: {api_version: '2.0.0'}}));
-      socket.on('message', (raw) => {
-        const m = JSON.parse(raw.toString()) as {type: string; data?: unknown};
-        if (m.type === 'authorization' && m.data === TOKEN) {
-          authorized = true;
-          socket.send(JSON.stringify({type: 'authorized'}));
-        } else if (authorized && m.type === 'subscribe' && m.data === 'measurement') {
-          for (const w of [120, 121]) socket.send(JSON.stringify({type: 'measurement', data: {power_w: w}}));
-          socket.close();
-        }
-      });
+  // The WebSocket side of the mock device.
+  new WebSocketServer({server, path: '/api/ws'}).on('connection', (socket) => {
+    let authorized = false;
+    socket.send(JSON.stringify({type: 'authorization_requested', data: {api_version: '2.0.0'}}));
+    socket.on('message', (raw) => {
+      const m = JSON.parse(raw.toString()) as {type: string; data?: unknown};
+      if (m.type === 'authorization' && m.data === TOKEN) {
+        authorized = true;
+        socket.send(JSON.stringify({type: 'authorized'}));
+      } else if (authorized && m.type === 'subscribe' && m.data === 'measurement') {
+        for (const w of [120, 121]) socket.send(JSON.stringify({type: 'measurement', data: {power_w: w}}));
+        socket.close();
+      }
     });
-  } catch {
-    // no ws package: the WebSocket test skips itself
-  }
+  });
   return new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', () => {
     port = (server!.address() as AddressInfo).port;
     resolve();
@@ -124,12 +118,8 @@ test('the TypeScript pairing example polls through 403 and returns the token, an
   assert.match((await runTs(source + call('appliance/p1dongle/000000000000'), 'pair-wrong')).out, /^error .*does not match certificate/);
 });
 
-test('the TypeScript WebSocket example authorizes, subscribes and prints the pushed power, and refuses a wrong name', {skip: !hasOpenssl && 'openssl is not installed'}, async (t) => {
-  try {
-    require.resolve('ws');
-  } catch {
-    return t.skip('the ws package is not installed');
-  }
+// ws is a devDependency of the site, so the example always runs where openssl is installed.
+test('the TypeScript WebSocket example authorizes, subscribes and prints the pushed power, and refuses a wrong name', {skip: !hasOpenssl && 'openssl is not installed'}, async () => {
   const source = block('v2/websocket', (v) => v.includes("from 'ws'"))
     .replace("const ip = '192.0.2.10';", `const ip = '127.0.0.1:${port}';`)
     .replace("readFileSync('homewizard-ca-cert.pem')", `readFileSync(${JSON.stringify(path.join(dir, 'ca.pem'))})`);

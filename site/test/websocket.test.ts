@@ -4,8 +4,8 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import {unified} from 'unified';
 import {visit} from 'unist-util-visit';
+import {apiFile} from '../api/tooling/documents';
 import {docPages, type DocPage} from '../api/tooling/markdown';
-import {schemaCheck} from '../api/tooling/validate';
 import {
   asyncApiProblems,
   messageExampleProblems,
@@ -13,6 +13,8 @@ import {
   payloadSchema,
   sessionProblems,
   unusedWsSchemas,
+  wsMessageCheck,
+  wsPayloads,
   wsDocument,
 } from '../api/websocket.checks';
 
@@ -76,9 +78,14 @@ test('every message type is explained on the WebSocket page', () => {
   assert.ok(prose.includes('40 seconds'), 'the 40 seconds keep-alive is not explained');
 });
 
-test('client and device unions accept the documented handshake and reject a wrong direction', () => {
-  const client = schemaCheck('v2', 'WsClientMessage');
-  const device = schemaCheck('v2', 'WsDeviceMessage');
+test('the messages each side may send, read from the AsyncAPI operations', () => {
+  assert.deepEqual(wsPayloads('client'), ['WsAuthorization', 'WsIdentify', 'WsPoll', 'WsSetBatteries', 'WsSetSystem', 'WsSubscribe', 'WsUnsubscribe']);
+  assert.deepEqual(wsPayloads('device'), ['WsAuthorizationRequested', 'WsAuthorized', 'WsBatteries', 'WsDevice', 'WsError', 'WsMeasurement', 'WsSystem', 'WsUser']);
+});
+
+test('client and device messages: the documented handshake passes, a wrong direction fails', () => {
+  const client = wsMessageCheck('client');
+  const device = wsMessageCheck('device');
   assert.deepEqual(client({type: 'authorization', data: '8B41E7C0D2F3A9561E0C4B7D2A95F3E1'}), []);
   assert.deepEqual(device({type: 'authorized'}), []);
   assert.notDeepEqual(client({type: 'authorized'}), []);
@@ -118,4 +125,18 @@ test('every message payload points into v2.openapi.yaml', () => {
   for (const [name, message] of Object.entries(wsDocument().components?.messages ?? {})) {
     assert.match(payloadSchema(message as never) ?? '', /^Ws[A-Z]\w+$/, name);
   }
+});
+
+test('@asyncapi/parser reads the AsyncAPI document, with its references into v2.openapi.yaml, without an error diagnostic', async () => {
+  const {Parser, fromFile} = await import('@asyncapi/parser');
+  const {document, diagnostics} = await fromFile(new Parser(), apiFile('v2-ws')).parse();
+  // Severity 0 is an error; warnings and hints (such as "a newer AsyncAPI version exists") are allowed.
+  const errors = diagnostics.filter((d) => d.severity === 0).map((d) => `${d.path.join('.')}: ${d.message}`);
+  assert.deepEqual(errors, []);
+  assert.ok(document, 'no document');
+  // The payloads came through the file references, with their descriptions.
+  const system = document.messages().all().find((m) => m.id() === 'system');
+  const data = system?.payload()?.properties()?.data;
+  assert.equal(data?.description(), 'The system object, as one of the per-device variants.');
+  assert.equal(document.operations().all().length, Object.keys(wsDocument().operations ?? {}).length);
 });

@@ -97,6 +97,29 @@ export function deref<T extends {$ref?: string}>(doc: ApiDocument, node: T): T {
   return current;
 }
 
+/**
+ * Follows `$ref`s and a lone `allOf: [{$ref}]`, the form a property takes when it adds its own
+ * description to a referenced schema (JSON Schema draft-07 tools ignore siblings of `$ref`).
+ */
+function schemaOf(doc: ApiDocument, node: JsonSchema): JsonSchema {
+  let current = deref(doc, node);
+  for (let i = 0; i < 20; i++) {
+    const parts = current.allOf as JsonSchema[] | undefined;
+    if (!parts || parts.length !== 1 || current.type || current.properties) break;
+    current = deref(doc, parts[0]!);
+  }
+  return current;
+}
+
+/** `anyOf` of a closed enum and its open base type: the known values of an open set. */
+function openSet(doc: ApiDocument, schema: JsonSchema): {known: unknown[]; type: string} | undefined {
+  const parts = (schema.anyOf ?? []).map((p) => schemaOf(doc, p));
+  const closed = parts.filter((p) => p.enum);
+  const open = parts.filter((p) => !p.enum && typeof p.type === 'string' && Object.keys(p).every((k) => k === 'type' || k === 'description'));
+  if (closed.length !== 1 || open.length !== 1 || parts.length !== 2) return undefined;
+  return {known: closed[0]!.enum!, type: open[0]!.type as string};
+}
+
 export function getSchema(api: string, name: string): JsonSchema {
   const schema = loadApi(api).components?.schemas?.[name];
   if (!schema) throw new ApiToolingError(`API "${api}" has no schema "${name}"`);
@@ -120,13 +143,16 @@ export type FieldRow = {
 };
 
 function typeWords(doc: ApiDocument, raw: JsonSchema): string {
-  const schema = deref(doc, raw);
+  const schema = schemaOf(doc, raw);
+  if (schema.anyOf && !schema.type) {
+    return [...new Set(schema.anyOf.map((p) => typeWords(doc, p)))].join(' or ');
+  }
   const types = (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []).filter(
     (t) => t !== 'null',
   );
   if (types.length === 0 && schema.properties) return 'object';
   if (types.includes('array') && schema.items) {
-    const item = deref(doc, schema.items);
+    const item = schemaOf(doc, schema.items);
     return `array of ${item.properties ? 'objects' : typeWords(doc, item) + 's'}`;
   }
   return types.join(' or ') || 'any';
@@ -137,9 +163,16 @@ function code(value: unknown): string {
 }
 
 function allowedWords(doc: ApiDocument, raw: JsonSchema): string {
-  const schema = deref(doc, raw);
+  if (typeof raw['x-allowed'] === 'string') return raw['x-allowed'];
+  const schema = schemaOf(doc, raw);
   // A readable override where the machine form (a long pattern, say) would be hard to read.
   if (typeof schema['x-allowed'] === 'string') return schema['x-allowed'];
+  const set = openSet(doc, schema);
+  if (set) return `${set.known.map(code).join(', ')}, or another ${set.type} (open set)`;
+  if (schema.items && (Array.isArray(schema.type) ? schema.type : [schema.type]).includes('array')) {
+    const items = allowedWords(doc, schema.items);
+    return items === '–' ? '–' : `items: ${items}`;
+  }
   if (schema.const !== undefined) return code(schema.const);
   if (schema.enum) return schema.enum.map(code).join(', ');
   if (schema.minimum !== undefined && schema.maximum !== undefined) return `${schema.minimum} to ${schema.maximum}`;
@@ -169,7 +202,7 @@ export function fieldRows(api: string, name: string, only?: string[]): FieldRow[
   return names.map((field) => {
     const prop = props[field];
     if (!prop) throw new ApiToolingError(`schema "${name}" of API "${api}" has no field "${field}"`);
-    const resolved = deref(doc, prop);
+    const resolved = schemaOf(doc, prop);
     return {
       name: field,
       type: typeWords(doc, prop),

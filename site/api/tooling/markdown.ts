@@ -1,9 +1,15 @@
 /**
- * A small scanner for the Markdown/MDX sources in site/docs: fenced code blocks, pipe tables and
- * the API placeholders. Enough for the content tests; the real rendering is Docusaurus' job.
+ * Reading the Markdown/MDX sources in site/docs for the content tests: code blocks, tables and the
+ * API placeholders, from the syntax tree remark builds (the parser Docusaurus uses), not from
+ * regular expressions over the text.
  */
 import {readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
+import remarkMdx from 'remark-mdx';
+import remarkParse from 'remark-parse';
+import {unified} from 'unified';
 
 export const DOCS_DIR = path.resolve(__dirname, '..', '..', 'docs');
 
@@ -23,32 +29,46 @@ export function docPages(dir = DOCS_DIR, prefix = ''): DocPage[] {
 
 export type CodeBlock = {lang: string; meta: Record<string, string>; rawMeta: string; value: string; line: number};
 
-/** Fenced code blocks (``` or ~~~, any indentation), in order. */
+type Point = {line: number; offset?: number};
+type MdNode = {
+  type: string;
+  name?: string | null;
+  lang?: string | null;
+  meta?: string | null;
+  value?: string;
+  attributes?: {type: string; name?: string; value?: unknown}[];
+  children?: MdNode[];
+  position?: {start: Point; end: Point};
+};
+
+// MDX (JSX and expressions), GFM tables and front matter: what Docusaurus parses the pages with.
+const processor = unified().use(remarkParse).use(remarkFrontmatter).use(remarkMdx).use(remarkGfm);
+const trees = new Map<string, MdNode>();
+
+/** The Markdown syntax tree of a page source (cached: every check reads the same pages). */
+export function markdownTree(source: string): MdNode {
+  const hit = trees.get(source);
+  if (hit) return hit;
+  const tree = processor.parse(source) as unknown as MdNode;
+  trees.set(source, tree);
+  return tree;
+}
+
+function nodes(tree: MdNode, test: (node: MdNode) => boolean, out: MdNode[] = []): MdNode[] {
+  if (test(tree)) out.push(tree);
+  for (const child of tree.children ?? []) nodes(child, test, out);
+  return out;
+}
+
+/** Fenced (and indented) code blocks, in order, wherever they sit (lists, JSX elements, …). */
 export function codeBlocks(source: string): CodeBlock[] {
-  const lines = source.split('\n');
-  const blocks: CodeBlock[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^\s*(`{3,}|~{3,})([\w+-]*)\s*(.*)$/.exec(lines[i]!);
-    if (!open) continue;
-    const fence = open[1]!;
-    const body: string[] = [];
-    let j = i + 1;
-    for (; j < lines.length; j++) {
-      const close = /^\s*(`{3,}|~{3,})\s*$/.exec(lines[j]!);
-      if (close && close[1]![0] === fence[0] && close[1]!.length >= fence.length) break;
-      body.push(lines[j]!);
-    }
-    const indent = /^\s*/.exec(lines[i]!)![0].length;
-    blocks.push({
-      lang: open[2] ?? '',
-      rawMeta: open[3] ?? '',
-      meta: parseAttributes(open[3] ?? ''),
-      value: body.map((l) => l.slice(Math.min(indent, /^\s*/.exec(l)![0].length))).join('\n'),
-      line: i + 1,
-    });
-    i = j;
-  }
-  return blocks;
+  return nodes(markdownTree(source), (n) => n.type === 'code').map((n) => ({
+    lang: n.lang ?? '',
+    rawMeta: n.meta ?? '',
+    meta: parseAttributes(n.meta ?? ''),
+    value: n.value ?? '',
+    line: n.position!.start.line,
+  }));
 }
 
 /** `key="value"` and `key=value` pairs. */
@@ -60,49 +80,47 @@ export function parseAttributes(text: string): Record<string, string> {
   return out;
 }
 
-/** The source with fenced code blocks blanked out (line numbers kept). */
+/** The source with code blocks blanked out (line numbers kept). */
 export function withoutCode(source: string): string {
   const lines = source.split('\n');
-  for (const block of codeBlocks(source)) {
-    const count = block.value.split('\n').length + 2;
-    for (let k = block.line - 1; k < block.line - 1 + count && k < lines.length; k++) lines[k] = '';
+  for (const n of nodes(markdownTree(source), (node) => node.type === 'code')) {
+    for (let k = n.position!.start.line - 1; k < n.position!.end.line && k < lines.length; k++) lines[k] = '';
   }
   return lines.join('\n');
 }
 
 export type Table = {header: string[]; rows: string[][]; line: number};
 
-function cells(row: string): string[] {
-  const trimmed = row.trim().replace(/^\|/, '').replace(/\|$/, '');
-  return trimmed.split(/(?<!\\)\|/).map((c) => c.trim());
+/** The Markdown source of a node's content, as written (so `inline code` keeps its backticks). */
+function sourceOf(source: string, node: MdNode): string {
+  const kids = node.children ?? [];
+  // A table cell's own position includes its pipes; its children span the content only.
+  if (!kids.length) return '';
+  return source.slice(kids[0]!.position!.start.offset, kids[kids.length - 1]!.position!.end.offset).trim();
 }
 
-/** GFM pipe tables outside code blocks. */
+/** GFM tables; each cell as its Markdown source. */
 export function tables(source: string): Table[] {
-  const lines = withoutCode(source).split('\n');
-  const out: Table[] = [];
-  for (let i = 0; i + 1 < lines.length; i++) {
-    if (!lines[i]!.trim().startsWith('|') || !/^\s*\|?\s*:?-{3,}/.test(lines[i + 1]!)) continue;
-    const header = cells(lines[i]!);
-    const rows: string[][] = [];
-    let j = i + 2;
-    for (; j < lines.length && lines[j]!.trim().startsWith('|'); j++) rows.push(cells(lines[j]!));
-    out.push({header, rows, line: i + 1});
-    i = j;
-  }
-  return out;
+  return nodes(markdownTree(source), (n) => n.type === 'table').map((table) => {
+    const [head, ...body] = (table.children ?? []).map((row) => (row.children ?? []).map((cell) => sourceOf(source, cell)));
+    return {header: head ?? [], rows: body, line: table.position!.start.line};
+  });
 }
 
 export type JsxUsage = {name: string; attributes: Record<string, string>; line: number};
 
-/** Self-closing placeholders such as `<ApiFields api="v1" schema="P1MeterData" />`. */
+/**
+ * JSX elements such as `<ApiFields api="v1" schema="P1MeterData" />`, as block or inline. Only
+ * plain string attribute values are read (the remark plugin accepts no others).
+ */
 export function jsxUsages(source: string, name: string): JsxUsage[] {
-  const text = withoutCode(source);
-  const out: JsxUsage[] = [];
-  for (const m of text.matchAll(new RegExp(`<${name}\\b([^>]*?)/>`, 'g'))) {
-    out.push({name, attributes: parseAttributes(m[1]!), line: text.slice(0, m.index).split('\n').length});
-  }
-  return out;
+  return nodes(markdownTree(source), (n) => (n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement') && n.name === name).map((n) => ({
+    name,
+    attributes: Object.fromEntries(
+      (n.attributes ?? []).flatMap((a) => (a.type === 'mdxJsxAttribute' && a.name && typeof a.value === 'string' ? [[a.name, a.value]] : [])),
+    ),
+    line: n.position!.start.line,
+  }));
 }
 
 /** Names written as inline code in a table cell: "`a`, `b`" → ["a", "b"]. */

@@ -82,16 +82,16 @@ function checkRequest(api: string, req: PageRequest, where: string, expectInvali
   return found.length ? [`${where} request body does not match: ${found.join('; ')}`] : [];
 }
 
+/** One copyable request on a page, with the API it belongs to (or the reason none could be told). */
+export type PageRequestAt = {where: string; req: PageRequest; invalid: boolean; api?: string; problem?: string};
+
 /**
- * Every request in ```http and ```bash (curl) blocks must be an operation of its API and carry a
- * matching body. The API comes from the `api="v1"` meta, else the page folder, else the scheme
- * (http → v1, https → v2). Requests for an API that is not registered yet are counted as skipped.
- * Meta `body="invalid"` marks a request whose body is wrong on purpose.
+ * The requests in ```http and ```bash (curl) blocks. The API comes from the `api="v1"` meta, else
+ * the page folder, else the scheme (http → v1, https → v2). Meta `body="invalid"` marks a request
+ * whose body is wrong on purpose. `/api/ws` is left out: the WebSocket is not an HTTP operation.
  */
-export function requestBlockProblems(pages: DocPage[]): {problems: string[]; checked: number; skipped: number} {
-  const problems: string[] = [];
-  let checked = 0;
-  let skipped = 0;
+export function pageRequests(pages: DocPage[]): PageRequestAt[] {
+  const out: PageRequestAt[] = [];
   for (const page of pages) {
     for (const block of codeBlocks(page.source)) {
       if (block.lang !== 'http' && block.lang !== 'bash') continue;
@@ -101,7 +101,7 @@ export function requestBlockProblems(pages: DocPage[]): {problems: string[]; che
       if (block.lang === 'http') {
         const message = parseHttp(block.value);
         if (!message) {
-          problems.push(`${where} http block is neither a request nor a response`);
+          out.push({where, req: {method: '', url: '', path: ''}, invalid, problem: `${where} http block is neither a request nor a response`});
           continue;
         }
         if (message.kind === 'response') {
@@ -109,7 +109,7 @@ export function requestBlockProblems(pages: DocPage[]): {problems: string[]; che
             try {
               JSON.parse(message.body);
             } catch {
-              problems.push(`${where} response body is not valid JSON`);
+              out.push({where, req: {method: '', url: '', path: ''}, invalid, problem: `${where} response body is not valid JSON`});
             }
           }
           continue;
@@ -119,23 +119,41 @@ export function requestBlockProblems(pages: DocPage[]): {problems: string[]; che
         requests.push(...curlRequests(block.value));
       }
       for (const req of requests) {
-        if (req.path === '/api/ws') continue; // the WebSocket is not an HTTP operation
+        if (req.path === '/api/ws') continue;
         const api =
           block.meta.api ??
           pageApi(page) ??
           (req.path.startsWith('/api/v1') || req.scheme === 'http' ? 'v1' : req.scheme === 'https' ? 'v2' : undefined);
-        if (!api) {
-          problems.push(`${where} cannot tell which API this request is for; add api="v1" or api="v2" to the meta line`);
-          continue;
-        }
-        if (!(api in API_DOCUMENTS)) {
-          skipped++;
-          continue;
-        }
-        problems.push(...checkRequest(api, req, where, invalid));
-        checked++;
+        out.push(
+          api
+            ? {where, req, invalid, api}
+            : {where, req, invalid, problem: `${where} cannot tell which API this request is for; add api="v1" or api="v2" to the meta line`},
+        );
       }
     }
+  }
+  return out;
+}
+
+/**
+ * Every request on the pages must be an operation of its API and carry a matching body. Requests
+ * for an API that is not registered yet are counted as skipped.
+ */
+export function requestBlockProblems(pages: DocPage[]): {problems: string[]; checked: number; skipped: number} {
+  const problems: string[] = [];
+  let checked = 0;
+  let skipped = 0;
+  for (const {where, req, invalid, api, problem} of pageRequests(pages)) {
+    if (problem || !api) {
+      problems.push(problem ?? `${where} has no API`);
+      continue;
+    }
+    if (!(api in API_DOCUMENTS)) {
+      skipped++;
+      continue;
+    }
+    problems.push(...checkRequest(api, req, where, invalid));
+    checked++;
   }
   return {problems, checked, skipped};
 }

@@ -2,9 +2,10 @@
  * The indexer's error family and the one place that maps errors to exit codes.
  * Exit code 1: the run failed (network, API error) and the live index is untouched.
  * Exit code 2: bad usage or configuration (flags, credentials, an empty or unreadable source).
+ * Exit code 3: another publish changed the live index during the run; it holds that run's build.
  */
 
-export type ExitCode = 1 | 2;
+export type ExitCode = 1 | 2 | 3;
 
 /** Base class: every error the library throws on purpose. Its message is one line for the user. */
 export abstract class IndexerError extends Error {
@@ -38,6 +39,14 @@ export class CrawlError extends IndexerError {
 /** Publishing failed; the live index was left as it was. */
 export class PublishError extends IndexerError {
   readonly exitCode = 1;
+}
+
+/**
+ * Another publish changed the live index while this run was publishing: the live index holds
+ * that run's complete build, not this one's. Running again publishes this build.
+ */
+export class ConflictError extends IndexerError {
+  readonly exitCode = 3;
 }
 
 export function exitCodeFor(error: unknown): ExitCode {

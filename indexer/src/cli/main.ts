@@ -45,7 +45,9 @@ export async function main(argv: string[], io: CliIo): Promise<0 | ExitCode> {
       io.stderr.write(`docs-indexer: ${message} (see docs-indexer --help)\n`);
       return 2;
     }
-    io.stderr.write(`${errorLine(error, [io.env.ALGOLIA_ADMIN_API_KEY, io.env.ALGOLIA_SEARCH_API_KEY])}\n`);
+    // The keys as given and as used (trimmed): a server echoing the key it got echoes the trimmed one.
+    const keys = [io.env.ALGOLIA_ADMIN_API_KEY, io.env.ALGOLIA_SEARCH_API_KEY];
+    io.stderr.write(`${errorLine(error, [...keys, ...keys.map((key) => key?.trim())])}\n`);
     return exitCodeFor(error);
   }
 }

@@ -18,7 +18,8 @@ try {
   // Never a stack trace: one line, and never a key.
   const key = process.env.ALGOLIA_ADMIN_API_KEY;
   let message = error instanceof Error ? error.message : String(error);
-  if (key) message = message.split(key).join('***');
+  // The key as given and as used (trimmed).
+  for (const secret of [key, key?.trim()]) if (secret) message = message.split(secret).join('***');
   process.stderr.write(`docs-indexer: unexpected error: ${message.split('\n')[0]}\n`);
   process.exitCode = 1;
 }

@@ -48,7 +48,8 @@ function optionsFor(fake: FakeAlgolia, extra: Partial<PublishOptions> = {}): Pub
     apiKey: fake.apiKey,
     indexName: LIVE,
     hosts: [{url: url.hostname, port: Number(url.port), protocol: 'http', accept: 'readWrite'}],
-    timeoutMs: 400,
+    // No test here injects a timeout: a generous one keeps a loaded machine from failing a run.
+    timeoutMs: 5_000,
     retryDelayMs: 5,
     attempts: 3,
     ...extra,

@@ -504,7 +504,13 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
   }
   const liveExisted = liveSettings !== undefined;
   const settingsChanged = !liveSettings || !settingsMatch(liveSettings, settings as Record<string, unknown>);
-  if (!options.dryRun) await removeLeftovers();
+  if (!options.dryRun) {
+    try {
+      await removeLeftovers();
+    } catch (error) {
+      throw liveUntouched(error, live); // only an interruption gets here
+    }
+  }
 
   /** Compares the records with an index's (`undefined`: none, everything is sent). */
   const planAgainst = (index: LiveRecords | undefined): Plan => {

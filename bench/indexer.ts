@@ -12,12 +12,22 @@
  *   back from the stub): the whole diff runs and nothing is sent.
  *
  *   node --import tsx bench/indexer.ts [--pages 5000] [--runs 3] [--concurrency 8] [--source site/build] [--modes stream,collect,push,push-rerun]
+ *   node --import tsx bench/indexer.ts --scale [--source site/build]
  *
  * Each mode runs `--runs` times, the modes taking turns (so a busy moment of the shared machine
  * does not land on one mode only); a mode reports its median rates and its highest peak RSS.
  *
+ * - `stdout`: `docs-indexer crawl FOLDER` with the records on stdout (not in the default modes;
+ *   the scale run uses it: stdout must not hold the whole array).
+ *
  * Targets (issue 7, on the 2-core machine): ≥ 400 pages/s from a folder, peak RSS < 300 MB.
  * `runIndexerBench()` is exported for bench/run.ts.
+ *
+ * Scale (issue 17): `--scale` (or `runIndexerScale()`) runs `stream`, `stdout`, `collect` and
+ * `push` on 1,000 and on 10,000 pages and prints, per mode, the time and the peak RSS at 10,000
+ * pages as ratios to 1,000: time ≈ 10 is linear; peak RSS ≈ 1 is memory that does not grow
+ * with the site (the streaming modes), above 1 memory that does (collect and push keep every
+ * record, deflated).
  */
 import {spawn, spawnSync} from 'node:child_process';
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
@@ -48,7 +58,7 @@ export interface IndexerBenchOptions {
 }
 
 export const INDEXER_BENCH_MODES = ['stream', 'collect', 'push', 'push-rerun'] as const;
-export type IndexerBenchMode = (typeof INDEXER_BENCH_MODES)[number];
+export type IndexerBenchMode = (typeof INDEXER_BENCH_MODES)[number] | 'stdout';
 
 export interface IndexerBenchRun {
   mode: IndexerBenchMode;
@@ -132,6 +142,7 @@ async function child(folder: string, mode: IndexerBenchMode, concurrency: number
     const {Writable} = await import('node:stream');
     let stdout = '';
     let stderr = '';
+    let stdoutBytes = 0;
     const sink = (append: (text: string) => void) =>
       new Writable({
         write(chunk: Buffer, _encoding, callback) {
@@ -140,7 +151,11 @@ async function child(folder: string, mode: IndexerBenchMode, concurrency: number
         },
       });
     const args =
-      mode === 'stream' ? ['crawl', folder, '--out', out, '--json'] : ['push', folder, '--json', '--index', STUB.index];
+      mode === 'stream'
+        ? ['crawl', folder, '--out', out, '--json']
+        : mode === 'stdout'
+          ? ['crawl', folder]
+          : ['push', folder, '--json', '--index', STUB.index];
     if (concurrency) args.push('--concurrency', String(concurrency));
     const env = {
       ...process.env,
@@ -149,12 +164,20 @@ async function child(folder: string, mode: IndexerBenchMode, concurrency: number
       ALGOLIA_ADMIN_API_KEY: STUB.apiKey,
       ALGOLIA_HOSTS: hosts,
     };
-    const code = await main(args, {stdout: sink((t) => (stdout += t)), stderr: sink((t) => (stderr += t)), env});
+    // The records on stdout are counted, not kept: what the CLI holds is what is measured.
+    const toStdout = mode === 'stdout' ? sink((t) => (stdoutBytes += Buffer.byteLength(t))) : sink((t) => (stdout += t));
+    const code = await main(args, {stdout: toStdout, stderr: sink((t) => (stderr += t)), env});
     if (code !== 0) throw new Error(`docs-indexer ${args[0]} exited with ${code}: ${stderr.trim()}`);
+    if (mode === 'stdout') {
+      // "crawled N pages (M skipped): R records in S s"
+      const m = /crawled (\d+) pages \((\d+) skipped\): (\d+) records/.exec(stderr);
+      if (!m) throw new Error(`unexpected crawl summary: ${stderr.trim()}`);
+      stdout = JSON.stringify({pages: Number(m[1]), skipped: Number(m[2]), records: Number(m[3]), bytes: stdoutBytes});
+    }
     const summary = JSON.parse(stdout) as {pages: number; records: number; skipped?: number; bytes: number; unchanged?: number};
     if (mode === 'push-rerun' && summary.unchanged !== summary.records) throw new Error(`the rerun changed records: ${stdout}`);
     // push prints no skipped count: every page of the folder was crawled.
-    pages = mode === 'stream' ? summary.pages + (summary.skipped ?? 0) : totalPages;
+    pages = mode === 'stream' || mode === 'stdout' ? summary.pages + (summary.skipped ?? 0) : totalPages;
     records = summary.records;
     bytes = summary.bytes;
   }
@@ -195,8 +218,11 @@ async function startStubAlgolia(liveRecords: () => Promise<unknown[]>): Promise<
     prepared = {records, pages};
   };
   let task = 1;
+  /** The settings each index was given (the publisher marks its build in `userData`). */
+  const settings = new Map<string, Record<string, unknown>>();
   const reset = (): void => {
     live = undefined;
+    settings.clear();
   };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -209,9 +235,16 @@ async function startStubAlgolia(liveRecords: () => Promise<unknown[]>): Promise<
           res.writeHead(status, {'content-type': 'application/json'}).end(JSON.stringify(payload));
         };
         const isLive = name === STUB.index;
-        if (action === 'settings' && req.method === 'GET') {
-          if (isLive && live) send(200, DOCSEARCH_SETTINGS);
+        if (parts.length === 2 && req.method === 'GET') {
+          // listIndices: no temporary index is ever left here.
+          send(200, {items: [], nbPages: 1});
+        } else if (action === 'settings' && req.method === 'GET') {
+          if (isLive && live) send(200, settings.get(STUB.index) ?? DOCSEARCH_SETTINGS);
+          else if (!isLive && name && settings.has(name)) send(200, settings.get(name));
           else send(404, {message: 'Index does not exist', status: 404});
+        } else if (action === 'settings' && req.method === 'PUT') {
+          if (name) settings.set(name, JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, unknown>);
+          send(200, {taskID: task++, updatedAt: new Date().toISOString()});
         } else if (action === 'browse') {
           const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as {cursor?: string; hitsPerPage?: number};
           const all = isLive && live ? live : [];
@@ -224,6 +257,8 @@ async function startStubAlgolia(liveRecords: () => Promise<unknown[]>): Promise<
           if (body.operation === 'move' && body.destination === STUB.index) {
             await prepare();
             live = prepared?.records;
+            const moved = name ? settings.get(name) : undefined;
+            if (moved) settings.set(STUB.index, moved);
           }
           send(200, {taskID: task++, updatedAt: new Date().toISOString()});
         } else if (action === 'task') {
@@ -322,6 +357,57 @@ export async function runIndexerBench(options: IndexerBenchOptions = {}): Promis
   }
 }
 
+export const SCALE_MODES: IndexerBenchMode[] = ['stream', 'stdout', 'collect', 'push'];
+
+export interface IndexerScaleRun {
+  mode: IndexerBenchMode;
+  small: {pages: number; seconds: number; peakRssMB: number};
+  large: {pages: number; seconds: number; peakRssMB: number};
+  /** large/small wall time: 10 when linear in pages. */
+  timeRatio: number;
+  /** large/small peak RSS: 1 when memory does not grow with the site. */
+  memoryRatio: number;
+}
+
+/** The same modes on `small` and `large` pages (default 1,000 and 10,000), one child run each. */
+export async function runIndexerScale(options: {small?: number; large?: number; modes?: IndexerBenchMode[]; source?: string; log?: (line: string) => void} = {}): Promise<{runs: IndexerScaleRun[]}> {
+  const small = options.small ?? 1000;
+  const large = options.large ?? 10_000;
+  const modes = options.modes ?? SCALE_MODES;
+  const measured = new Map<number, Map<IndexerBenchMode, IndexerBenchRun>>();
+  for (const pages of [small, large]) {
+    const result = await runIndexerBench({
+      pages,
+      runs: 1,
+      modes,
+      ...(options.source ? {source: options.source} : {}),
+      ...(options.log ? {log: options.log} : {}),
+    });
+    measured.set(pages, new Map(result.runs.map((run) => [run.mode, run])));
+  }
+  const runs = modes.map((mode): IndexerScaleRun => {
+    const a = measured.get(small)?.get(mode) as IndexerBenchRun;
+    const b = measured.get(large)?.get(mode) as IndexerBenchRun;
+    const round = (x: number): number => Math.round(x * 100) / 100;
+    return {
+      mode,
+      small: {pages: a.pages, seconds: a.seconds, peakRssMB: a.peakRssMB},
+      large: {pages: b.pages, seconds: b.seconds, peakRssMB: b.peakRssMB},
+      timeRatio: round(b.seconds / a.seconds),
+      memoryRatio: round(b.peakRssMB / a.peakRssMB),
+    };
+  });
+  return {runs};
+}
+
+export function scaleLine(run: IndexerScaleRun): string {
+  return (
+    `indexer scale (${run.mode}): ${run.small.pages} pages ${run.small.seconds} s ${run.small.peakRssMB} MB; ` +
+    `${run.large.pages} pages ${run.large.seconds} s ${run.large.peakRssMB} MB; ` +
+    `time ×${run.timeRatio} (linear: ×${Math.round(run.large.pages / run.small.pages)}), peak RSS ×${run.memoryRatio}`
+  );
+}
+
 function flag(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
@@ -333,9 +419,15 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   if (childFolder) {
     const mode = INDEXER_BENCH_MODES.find((m) => m === flag('--mode')) ?? 'stream';
     await child(childFolder, mode, concurrency, flag('--out') ?? '', flag('--hosts') ?? '', Number(flag('--total') ?? 0));
+  } else if (process.argv.includes('--scale')) {
+    const result = await runIndexerScale({
+      ...(flag('--source') ? {source: path.resolve(flag('--source') as string)} : {}),
+      log: (line) => process.stderr.write(`${line}\n`),
+    });
+    for (const run of result.runs) process.stdout.write(`${scaleLine(run)}\n`);
   } else {
     const modes = flag('--modes')?.split(',').map((m) => {
-      const known = INDEXER_BENCH_MODES.find((k) => k === m);
+      const known = [...INDEXER_BENCH_MODES, 'stdout' as const].find((k) => k === m);
       if (!known) throw new Error(`unknown mode ${m} (${INDEXER_BENCH_MODES.join(', ')})`);
       return known;
     });

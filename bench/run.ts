@@ -57,6 +57,7 @@ interface Results {
   lighthouse?: Record<string, Partial<Record<FormFactor, LighthouseRun & {runs: number}>>>;
   indexer?: unknown;
   startup?: unknown;
+  indexerScale?: unknown;
   search?: unknown;
   notes: string[];
   budgets: Budget[];
@@ -155,6 +156,21 @@ async function hooks(results: Results): Promise<void> {
   } else if (indexer) {
     results.notes.push('bench/indexer.ts exports no runIndexerBench(): skipped');
   }
+  if (indexer && typeof indexer.runIndexerScale === 'function') {
+    log('indexer: scale, 1,000 then 10,000 pages…');
+    const scale = (await (indexer.runIndexerScale as Fn)({log})) as {
+      runs: {mode: string; timeRatio: number; memoryRatio: number; small: {pages: number}; large: {pages: number}}[];
+    };
+    results.indexerScale = scale;
+    for (const run of scale.runs) {
+      const linear = run.large.pages / run.small.pages;
+      // Roughly linear time (a fifth above proportional); memory flat for the modes that stream.
+      results.budgets.push(budget(`indexer time ×${linear} pages (${run.mode})`, `≤ ×${linear * 1.2}`, `×${run.timeRatio}`, run.timeRatio <= linear * 1.2));
+      if (run.mode === 'stream' || run.mode === 'stdout') {
+        results.budgets.push(budget(`indexer peak RSS ×${linear} pages (${run.mode})`, '≤ ×1.5', `×${run.memoryRatio}`, run.memoryRatio <= 1.5));
+      }
+    }
+  }
 
   const startup = await optionalModule('startup', results.notes);
   if (startup && typeof startup.benchStartup === 'function') {
@@ -249,6 +265,7 @@ function printTable(results: Results): void {
   }
   if (results.indexer) out.push('', `Indexer: ${JSON.stringify(results.indexer)}`);
   if (results.startup) out.push('', `Indexer start-up (CPU ms, median): ${JSON.stringify(results.startup)}`);
+  if (results.indexerScale) out.push('', `Indexer scale (10,000 pages / 1,000): ${JSON.stringify(results.indexerScale)}`);
   if (Array.isArray(results.search)) {
     out.push('', 'Search:');
     for (const s of results.search) out.push(`  ${JSON.stringify(s)}`);

@@ -7,13 +7,14 @@
  *      the live index and FILE are left as they were.
  * - 2: bad usage, configuration, source or output (flags, credentials, an empty or unreadable
  *      source, an --out path that cannot be written).
+ * - 3: another publish changed the live index during the run; it holds that run's complete build.
  *
  * Errors from other modules that a user can cause (a bad local index file, a lost extract
  * worker, a file system error) are translated by `toIndexerError`, so the CLI prints
  * "unexpected error" only for a defect of the indexer itself.
  */
 
-export type ExitCode = 1 | 2;
+export type ExitCode = 1 | 2 | 3;
 
 /** Base class: every error the library throws on purpose. Its message is one line for the user. */
 export abstract class IndexerError extends Error {
@@ -52,6 +53,14 @@ export class CrawlError extends IndexerError {
 /** Publishing failed or was interrupted; the live index was left as it was. */
 export class PublishError extends IndexerError {
   readonly exitCode = 1;
+}
+
+/**
+ * Another publish changed the live index while this run was publishing: the live index holds
+ * that run's complete build, not this one's. Running again publishes this build.
+ */
+export class ConflictError extends IndexerError {
+  readonly exitCode = 3;
 }
 
 /**
@@ -115,8 +124,9 @@ export function maskSecrets(text: string, secrets: readonly (string | undefined)
     ? (secrets as readonly (string | undefined)[])
     : SECRET_ENV_VARS.map((name) => (secrets as NodeJS.ProcessEnv)[name]);
   let out = text;
-  for (const secret of list) {
-    if (secret && secret.length >= 4) out = out.split(secret).join('***');
+  // Each secret as given and as used (trimmed): a server echoing the key it got echoes the trimmed one.
+  for (const secret of list.flatMap((value) => (value === undefined ? [] : [value, value.trim()]))) {
+    if (secret.length >= 4) out = out.split(secret).join('***');
   }
   return out;
 }

@@ -118,6 +118,19 @@ test('a wrong key exits 2 and never shows the key', async () => {
   }
 });
 
+test('a key padded with spaces is trimmed once and masked as used, also when a server echoes it', async () => {
+  const fake = await startFakeAlgolia();
+  try {
+    fake.faults.push({step: 'getSettings', fault: 'echo-key'});
+    const run = await runCli(['push', MINI], envFor(fake, {ALGOLIA_ADMIN_API_KEY: `  ${fake.apiKey}\t `}));
+    assert.deepEqual([run.code, run.stdout], [1, '']);
+    assert.equal(fake.log[0]?.status, 400, 'the trimmed key was accepted, then echoed');
+    assert.equal(run.stderr, 'docs-indexer: reading the live index settings failed: HTTP 400 (Bad request for key ***); the live index "docs" was not changed\n');
+  } finally {
+    await fake.close();
+  }
+});
+
 test('unreachable Algolia hosts exit 1 with one line', async () => {
   const run = await runCli(['push', MINI], {
     ALGOLIA_APP_ID: 'APP',
@@ -141,6 +154,15 @@ test('missing or invalid configuration exits 2 and names every way to supply the
     [{...full, DOCS_INDEXER_TIMEOUT_MS: 'soon'}, [], 'docs-indexer: DOCS_INDEXER_TIMEOUT_MS must be a positive whole number of milliseconds (got "soon")\n'],
     [full, ['--concurrency', '-3'], 'docs-indexer: --concurrency must be a whole number from 1 to 64 (got "-3")\n'],
     [full, ['--frobnicate'], "docs-indexer: unknown option '--frobnicate' (see docs-indexer --help)\n"],
+    // A key pasted with a line break: a configuration error before any request, the key never shown.
+    [{...full, ALGOLIA_ADMIN_API_KEY: 'secret-key\r\nvalue'}, [], 'docs-indexer: ALGOLIA_ADMIN_API_KEY contains a line break or another control character: set it to the key alone\n'],
+    [{...full, ALGOLIA_APP_ID: 'APP\nID'}, [], 'docs-indexer: ALGOLIA_APP_ID contains a line break or another control character: set it to the application ID alone\n'],
+    [full, ['--index', '*'], 'docs-indexer: invalid Algolia index name "*" (--index or ALGOLIA_INDEX_NAME): use only letters, digits, "_", "-" and "."\n'],
+    [
+      {...full, ALGOLIA_INDEX_NAME: 'x'.repeat(600)},
+      [],
+      `docs-indexer: invalid Algolia index name "${'x'.repeat(60)}…" (--index or ALGOLIA_INDEX_NAME): it has 600 characters (at most 200)\n`,
+    ],
   ];
   for (const [env, flags, stderr] of cases) {
     const run = await runCli(['push', MINI, ...flags], env);

@@ -2,14 +2,14 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFile} from 'node:fs/promises';
 import {LocalIndexError} from 'docs-search';
-import {AuthError, CrawlError, OutputError, PublishError, SourceError, UsageError, errorLine, exitCodeFor, maskSecrets, toIndexerError} from '../src/errors.ts';
+import {AuthError, ConflictError, CrawlError, OutputError, PublishError, SourceError, UsageError, errorLine, exitCodeFor, maskSecrets, toIndexerError} from '../src/errors.ts';
 import {WorkerLostError} from '../src/extract/pool.ts';
 import {describeError, isRetryable} from '../src/publish/algolia/publish.ts';
 
-test('exit codes live in one place: 2 for usage, configuration and source problems, 1 for failed runs', () => {
+test('exit codes live in one place: 2 for usage, configuration and source problems, 1 for failed runs, 3 for a publish that lost a race', () => {
   assert.deepEqual(
-    [new UsageError('x'), new SourceError('x'), new OutputError('x'), new AuthError('x'), new CrawlError('x'), new PublishError('x'), new Error('x')].map(exitCodeFor),
-    [2, 2, 2, 2, 1, 1, 1],
+    [new UsageError('x'), new SourceError('x'), new OutputError('x'), new AuthError('x'), new CrawlError('x'), new PublishError('x'), new ConflictError('x'), new Error('x')].map(exitCodeFor),
+    [2, 2, 2, 2, 1, 1, 3, 1],
   );
 });
 

@@ -75,3 +75,46 @@ test('a worker that runs out of memory fails its jobs with WorkerLostError, and 
     await pool.close();
   }
 });
+
+/** A copy of mini-site's intro page whose article holds `inner` before its end. */
+async function pageWith(inner: string): Promise<string> {
+  const {readFile} = await import('node:fs/promises');
+  const html = await readFile(fixture('mini-site', 'docs', 'intro.html'), 'utf8');
+  const end = html.indexOf('</article>');
+  return `${html.slice(0, end)}${inner}${html.slice(end)}`;
+}
+
+test('huge and deeply nested pages among 120: skipped with a reason or extracted on the calling thread, never a crash', async () => {
+  const {mkdtemp, writeFile, rm, cp} = await import('node:fs/promises');
+  const {tmpdir} = await import('node:os');
+  const {MAX_PAGE_BYTES, MAX_WORKER_PAGE_BYTES} = await import('../src/extract/pool.ts');
+  const {MAX_NESTING_DEPTH} = await import('../src/extract/page-reader.ts');
+  const dir = await mkdtemp(path.join(tmpdir(), 'docs-indexer-huge-'));
+  try {
+    await cp(fixture('mini-site'), dir, {recursive: true});
+    const normal = await pageWith('');
+    for (let i = 0; i < 120; i++) await writeFile(path.join(dir, 'docs', `p${String(i).padStart(3, '0')}.html`), normal);
+    const paragraph = `<p>${'word '.repeat(200)}</p>`;
+    // Too big for a worker's capped heap: the calling thread extracts it, every paragraph indexed.
+    const big = await pageWith(paragraph.repeat(Math.ceil((MAX_WORKER_PAGE_BYTES * 1.5) / paragraph.length)));
+    await writeFile(path.join(dir, 'docs', 'big.html'), big);
+    // Past the documented size: skipped (a 50 MB page aborted the whole process on a worker).
+    await writeFile(path.join(dir, 'docs', 'huge.html'), await pageWith(paragraph.repeat(Math.ceil((MAX_PAGE_BYTES + 1) / paragraph.length))));
+    // Nested past the documented depth, closed and unclosed: skipped in linear time.
+    await writeFile(path.join(dir, 'docs', 'deep.html'), await pageWith(`${'<div>'.repeat(100_000)}<p>deep</p>${'</div>'.repeat(100_000)}`));
+    await writeFile(path.join(dir, 'docs', 'unclosed.html'), await pageWith('<span>x '.repeat(300_000)));
+    const skips: string[] = [];
+    const started = performance.now();
+    const result = await crawl(dir, {workers: 2, onEvent: (e) => e.type === 'skip' && skips.push(`${new URL(e.url).pathname} ${e.reason}`)});
+    const seconds = (performance.now() - started) / 1000;
+    assert.deepEqual(skips.filter((s) => /too-/.test(s)).sort(), ['/docs/deep too-deep', '/docs/huge too-large', '/docs/unclosed too-deep']);
+    const bigRecords = result.records.filter((r) => r.url_without_anchor.endsWith('/docs/big'));
+    assert.ok(bigRecords.length > 1000, `the big page is indexed whole (${bigRecords.length} records)`);
+    assert.ok(result.records.some((r) => r.url_without_anchor.endsWith('/docs/p119')));
+    assert.ok(MAX_NESTING_DEPTH >= 100, 'room for real pages');
+    // Not a timing assertion of the code under test's speed, a guard against the quadratic case (minutes).
+    assert.ok(seconds < 60, `${seconds} s`);
+  } finally {
+    await rm(dir, {recursive: true, force: true});
+  }
+});

@@ -8,9 +8,22 @@ import type {AddressInfo} from 'node:net';
 import type {Socket} from 'node:net';
 import {gunzipSync} from 'node:zlib';
 
-export type Step = 'getObject' | 'getSettings' | 'setSettings' | 'copy' | 'move' | 'batch' | 'task' | 'browse' | 'deleteIndex' | 'queries' | 'other';
+export type Step =
+  | 'getObject'
+  | 'getSettings'
+  | 'setSettings'
+  | 'copy'
+  | 'move'
+  | 'batch'
+  | 'task'
+  | 'browse'
+  | 'deleteIndex'
+  | 'listIndices'
+  | 'queries'
+  | 'other';
 
-export type Fault = 500 | 502 | 503 | 429 | 403 | 400 | 'timeout' | 'drop' | 'drop-after';
+/** `echo-key`: a 400 whose message repeats the API key the request carried (a careless server). */
+export type Fault = 500 | 502 | 503 | 429 | 403 | 400 | 'timeout' | 'drop' | 'drop-after' | 'echo-key';
 
 export interface FaultRule {
   step: Step;
@@ -21,6 +34,22 @@ export interface FaultRule {
   times?: number;
   /** Skip this many matching requests first (default 0). */
   after?: number;
+}
+
+/** Holds matching requests before they are applied, so a test can force an interleaving of runs. */
+export interface GateRule {
+  step: Step;
+  /** Only requests on an index whose name matches (default: any). */
+  index?: RegExp;
+  /** Let this many matching requests through first (default 0). */
+  after?: number;
+}
+
+export interface Gate {
+  /** Resolves with the held request once one arrives. */
+  reached: Promise<LoggedRequest>;
+  /** Lets the held request (and every later one) through. */
+  release(): void;
 }
 
 interface FakeIndex {
@@ -46,10 +75,15 @@ export interface FakeAlgolia {
   indexes: Map<string, FakeIndex>;
   log: LoggedRequest[];
   faults: FaultRule[];
+  /** Holds the first request matching `rule` (after `rule.after` others) until `release()`. */
+  gate(rule: GateRule): Gate;
+  /** Delay before each request is applied (default none): random delays make random interleavings. */
+  latency?: () => number;
   /** JSON snapshots of the live index's records, one per distinct state it had. */
   history(indexName: string): Record<string, Record<string, unknown>>[];
   records(indexName: string): Record<string, unknown>[];
-  seed(indexName: string, records: Record<string, unknown>[], settings?: Record<string, unknown>): void;
+  /** Creates an index; `at` sets its creation and update times (default now). */
+  seed(indexName: string, records: Record<string, unknown>[], settings?: Record<string, unknown>, at?: Date): void;
   /** Names of indexes that exist now. */
   names(): string[];
   close(): Promise<void>;
@@ -72,6 +106,7 @@ function stepOf(method: string, parts: string[], body: Record<string, unknown> |
   if (rest[0] === 'batch') return 'batch';
   if (rest[0] === 'task') return 'task';
   if (rest[0] === 'browse') return 'browse';
+  if (parts.length === 2 && method === 'GET') return 'listIndices';
   if (rest.length === 1 && method === 'GET') return 'getObject';
   return 'other';
 }
@@ -86,6 +121,26 @@ export async function startFakeAlgolia(options: {appId?: string; apiKey?: string
   const matched = new Map<FaultRule, number>();
   const sockets = new Set<Socket>();
   let taskCounter = 1000;
+  const gates: {rule: GateRule; seen: number; gate: Gate; open: Promise<void>; hit: (entry: LoggedRequest) => void; used: boolean}[] = [];
+  /** Times each index was created or last written, for listIndices. */
+  const created = new Map<string, string>();
+  const updated = new Map<string, string>();
+  const stamp = (name: string): void => {
+    const now = new Date().toISOString();
+    if (!created.has(name)) created.set(name, now);
+    updated.set(name, now);
+  };
+  const gateFor = (step: Step, index: string | undefined) => {
+    for (const g of gates) {
+      if (g.used || g.rule.step !== step) continue;
+      if (g.rule.index && !(index && g.rule.index.test(index))) continue;
+      g.seen += 1;
+      if (g.seen <= (g.rule.after ?? 0)) continue;
+      g.used = true;
+      return g;
+    }
+    return undefined;
+  };
 
   const record = (name: string): void => {
     const states = histories.get(name) ?? [];
@@ -180,15 +235,50 @@ export async function startFakeAlgolia(options: {appId?: string; apiKey?: string
         return [200, {taskID: ++taskCounter, deletedAt: new Date().toISOString()}];
       case 'queries':
         return [200, {results: []}];
+      case 'listIndices': {
+        const names = [...indexes.keys()].sort();
+        const hitsPerPage = Number(url.searchParams.get('hitsPerPage') ?? 100);
+        const page = Number(url.searchParams.get('page') ?? 0);
+        const items = names.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map((n) => ({
+          name: n,
+          createdAt: created.get(n) ?? new Date(0).toISOString(),
+          updatedAt: updated.get(n) ?? new Date(0).toISOString(),
+          entries: indexes.get(n)?.records.size ?? 0,
+          dataSize: 0,
+          fileSize: 0,
+          lastBuildTimeS: 0,
+          numberOfPendingTasks: 0,
+          pendingTask: false,
+        }));
+        return [200, {items, nbPages: Math.max(1, Math.ceil(names.length / hitsPerPage))}];
+      }
       default:
         return [404, {message: `no route ${method} ${url.pathname}`, status: 404}];
     }
   };
 
+  const writeSteps: Step[] = ['setSettings', 'copy', 'move', 'batch'];
+  const applyAndStamp = (method: string, parts: string[], step: Step, body: Record<string, unknown> | undefined, url: URL): [number, unknown] => {
+    const out = apply(method, parts, step, body, url);
+    if (out[0] === 200 && writeSteps.includes(step)) {
+      const target = step === 'copy' || step === 'move' ? String(body?.destination ?? '') : (parts[2] ?? '');
+      if (step === 'move') {
+        created.delete(target);
+        created.set(target, created.get(parts[2] ?? '') ?? new Date().toISOString());
+      }
+      stamp(target);
+    }
+    if (out[0] === 200 && (step === 'deleteIndex' || step === 'move')) {
+      created.delete(parts[2] ?? '');
+      updated.delete(parts[2] ?? '');
+    }
+    return out;
+  };
+
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
       let raw = Buffer.concat(chunks);
@@ -212,6 +302,13 @@ export async function startFakeAlgolia(options: {appId?: string; apiKey?: string
         send(403, {message: 'Invalid Application-ID or API key', status: 403});
         return;
       }
+      const gate = gateFor(step, indexName);
+      if (gate) {
+        gate.hit(entry);
+        await gate.open;
+      }
+      const delay = fake.latency?.() ?? 0;
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       const rule = pickFault(step, indexName);
       if (rule) {
         if (rule.fault === 'timeout') {
@@ -225,17 +322,21 @@ export async function startFakeAlgolia(options: {appId?: string; apiKey?: string
         }
         if (rule.fault === 'drop-after') {
           // The operation happens, but its response is lost.
-          apply(method, parts, step, body, url);
+          applyAndStamp(method, parts, step, body, url);
           touched();
           entry.status = 'drop';
           req.socket.destroy();
+          return;
+        }
+        if (rule.fault === 'echo-key') {
+          send(400, {message: `Bad request for key ${String(req.headers['x-algolia-api-key'])}`, status: 400});
           return;
         }
         const messages: Record<number, string> = {403: 'Invalid Application-ID or API key', 429: 'Too many requests', 400: 'Bad request'};
         send(rule.fault, {message: messages[rule.fault] ?? 'Internal error', status: rule.fault});
         return;
       }
-      const [status, payload] = apply(method, parts, step, body, url);
+      const [status, payload] = applyAndStamp(method, parts, step, body, url);
       touched();
       send(status, payload);
     });
@@ -247,19 +348,31 @@ export async function startFakeAlgolia(options: {appId?: string; apiKey?: string
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const {port} = server.address() as AddressInfo;
 
-  return {
+  const fake: FakeAlgolia = {
     url: `http://127.0.0.1:${port}`,
     appId,
     apiKey,
     indexes,
     log,
     faults,
+    gate(rule) {
+      let hit!: (entry: LoggedRequest) => void;
+      let release!: () => void;
+      const reached = new Promise<LoggedRequest>((resolve) => (hit = resolve));
+      const open = new Promise<void>((resolve) => (release = resolve));
+      const gate: Gate = {reached, release};
+      gates.push({rule, seen: 0, gate, open, hit, used: false});
+      return gate;
+    },
     history: (name) => {
       if (!histories.has(name)) record(name);
       return histories.get(name) ?? [];
     },
     records: (name) => [...(indexes.get(name)?.records.values() ?? [])],
-    seed(name, records, settings = {}) {
+    seed(name, records, settings = {}, at?: Date) {
+      const when = (at ?? new Date()).toISOString();
+      created.set(name, when);
+      updated.set(name, when);
       indexes.set(name, {records: new Map(records.map((r) => [String(r.objectID), structuredClone(r)])), settings: {...settings}, synonyms: [], rules: []});
       histories.set(name, []);
       record(name);
@@ -268,7 +381,9 @@ export async function startFakeAlgolia(options: {appId?: string; apiKey?: string
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();
+        for (const g of gates) g.gate.release();
         server.close(() => resolve());
       }),
   };
+  return fake;
 }

@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {crawl} from '../src/crawl/crawl.ts';
-import {AuthError, PublishError} from '../src/errors.ts';
+import {AuthError, PublishError, UsageError} from '../src/errors.ts';
 import {publishToAlgolia, type PublishOptions} from '../src/publish/algolia/publish.ts';
 import type {SearchRecord} from 'docs-search/record';
 import {DOCSEARCH_SETTINGS} from '../src/publish/algolia/settings.ts';
@@ -39,7 +39,7 @@ function optionsFor(fake: FakeAlgolia, extra: Partial<PublishOptions> = {}): Pub
   };
 }
 
-const writes = (fake: FakeAlgolia) => fake.log.filter((e) => !['getSettings', 'browse', 'task'].includes(e.step));
+const writes = (fake: FakeAlgolia) => fake.log.filter((e) => !['getSettings', 'browse', 'task', 'listIndices'].includes(e.step));
 const batchOps = (fake: FakeAlgolia) =>
   fake.log.filter((e) => e.step === 'batch' && e.status === 200).flatMap((e) => (e.body as {requests: {action: string; body: {objectID: string}}[]}).requests);
 
@@ -50,7 +50,9 @@ test('a first publish creates the live index with every record and the DocSearch
     const result = await publishToAlgolia(base, optionsFor(fake));
     assert.deepEqual(fake.names(), [LIVE], 'no temporary index left');
     assert.deepEqual(byId(fake.records(LIVE)), byId(base));
-    assert.deepEqual(fake.indexes.get(LIVE)?.settings, DOCSEARCH_SETTINGS);
+    const {userData, ...settings} = fake.indexes.get(LIVE)?.settings ?? {};
+    assert.deepEqual(settings, DOCSEARCH_SETTINGS);
+    assert.match(String((userData as Record<string, unknown>).docsIndexerBuild), /^docs_tmp_[0-9a-z]{12}$/, 'the live settings name the run whose build is live');
     assert.equal(fake.indexes.get(LIVE)?.settings.separatorsToIndex, '_');
     assert.deepEqual(fake.history(LIVE).map((s) => Object.keys(s).length), [0, base.length], 'live went from nothing to complete in one step');
     assert.deepEqual([result.added, result.updated, result.deleted, result.unchanged, result.wrote], [base.length, 0, 0, 0, true]);
@@ -349,8 +351,41 @@ test('when the temporary index cannot be deleted either, the message names it', 
   }
 });
 
-test('an empty or inconsistent record set is refused before any request', async () => {
+test('an empty record set or an invalid index name is refused before any request', async () => {
   await assert.rejects(publishToAlgolia([], {appId: 'a', apiKey: 'b', indexName: 'c'}), {name: 'SourceError'});
-  const dup = [base[0] as SearchRecord, base[0] as SearchRecord];
-  await assert.rejects(publishToAlgolia(dup, {appId: 'a', apiKey: 'b', indexName: 'c'}), /two records share the objectID/);
+  for (const [indexName, reason] of [
+    ['*', 'use only letters, digits, "_", "-" and "."'],
+    ['x'.repeat(600), 'it has 600 characters (at most 200)'],
+    ['docs/../x', 'use only letters, digits, "_", "-" and "."'],
+    ['a b', 'use only letters, digits, "_", "-" and "."'],
+  ]) {
+    await assert.rejects(publishToAlgolia(base, {appId: 'a', apiKey: 'b', indexName: indexName as string}), (error) => {
+      assert.ok(error instanceof UsageError);
+      assert.match(error.message, new RegExp(`^invalid Algolia index name ".{1,60}": ${(reason as string).replace(/[()"]/g, '\\$&')}$`));
+      return true;
+    });
+  }
+});
+
+test('records sharing an objectID are renamed in crawl order (ID-2, ID-3) instead of refusing the publish, the same way every run', async () => {
+  const fake = await startFakeAlgolia();
+  try {
+    const first = base[1] as SearchRecord;
+    const twin = {...structuredClone(first), hierarchy: {...first.hierarchy, lvl2: 'Another section with the same anchor'}};
+    const triplet = structuredClone(twin);
+    const records = [base[0] as SearchRecord, first, twin, ...base.slice(2), triplet];
+    const events: string[] = [];
+    const result = await publishToAlgolia(records, optionsFor(fake, {onEvent: (e) => e.type === 'duplicates' && events.push(`${e.renamed} ${e.example}`)}));
+    assert.equal(result.renamed, 2);
+    assert.deepEqual(events, [`2 ${first.objectID}-2`]);
+    const live = byId(fake.records(LIVE));
+    assert.equal(Object.keys(live).length, records.length, 'every record is published');
+    assert.deepEqual(live[first.objectID], first, 'the first keeps its ID');
+    assert.deepEqual(live[`${first.objectID}-2`], {...twin, objectID: `${first.objectID}-2`});
+    assert.deepEqual(live[`${first.objectID}-3`], {...triplet, objectID: `${first.objectID}-3`});
+    const rerun = await publishToAlgolia(records, optionsFor(fake));
+    assert.deepEqual([rerun.wrote, rerun.unchanged], [false, records.length], 'the same names again: nothing to send');
+  } finally {
+    await fake.close();
+  }
 });

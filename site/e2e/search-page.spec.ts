@@ -30,3 +30,14 @@ test('does not credit Algolia in local mode', async ({page}) => {
   await expect(page.locator('main article').first()).toBeVisible();
   await expect(page.getByRole('link', {name: 'Powered by Algolia'})).toBeHidden();
 });
+
+test('a query longer than 512 characters shows results or "No results", never a blank area', async ({page}) => {
+  await serveFixtureIndex(page);
+  // Matches, then filler past the 512-byte limit: the search runs on the first 512 bytes.
+  await page.goto(`/search?q=${encodeURIComponent(`gizmo ${'x'.repeat(600)}`)}`);
+  await expect(page.getByText(/^\d+ documents? found$/).or(page.getByText('No results were found'))).toBeVisible();
+  await expect(page.getByRole('searchbox', {name: 'Search'})).toHaveValue(`gizmo ${'x'.repeat(506)}`);
+  await page.goto(`/search?q=${'é'.repeat(700)}`);
+  await expect(page.getByText('No results were found')).toBeVisible();
+  await expect(page.getByRole('searchbox', {name: 'Search'})).toHaveValue('é'.repeat(256));
+});

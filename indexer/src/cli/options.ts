@@ -6,6 +6,7 @@
 import {z} from 'zod';
 import {UsageError} from '../errors.ts';
 import {DEFAULT_CONCURRENCY, MAX_CONCURRENCY} from './defaults.ts';
+import {indexNameProblem} from '../publish/algolia/publish.ts';
 
 export {DEFAULT_CONCURRENCY, MAX_CONCURRENCY};
 
@@ -47,6 +48,15 @@ const baseUrlSchema = z
   })
   .optional();
 
+/**
+ * A credential holding a line break or another control character (after trimming) is a pasting
+ * mistake: every request would fail, so it is a configuration error, before any request.
+ */
+function hasNoControl(value: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return !/[\u0000-\u001f\u007f]/.test(value);
+}
+
 export const crawlOptionsSchema = z.object({
   /** Build folder or http(s) URL. */
   source: z.string().min(1),
@@ -63,11 +73,11 @@ export type CrawlCommandOptions = z.infer<typeof crawlOptionsSchema>;
 
 export const pushOptionsSchema = crawlOptionsSchema.omit({out: true}).extend({
   /** Algolia application ID (ALGOLIA_APP_ID). */
-  appId: z.string().min(1),
+  appId: z.string().min(1).refine(hasNoControl),
   /** Algolia key with write rights (ALGOLIA_ADMIN_API_KEY). Never printed. */
-  apiKey: z.string().min(1),
+  apiKey: z.string().min(1).refine(hasNoControl),
   /** Live index name (--index or ALGOLIA_INDEX_NAME). */
-  indexName: z.string().min(1),
+  indexName: z.string().min(1).refine((v) => indexNameProblem(v) === undefined),
   /** ALGOLIA_HOSTS: when set, the client talks only to these hosts. */
   hosts: z.array(z.custom<AlgoliaHost>()).optional(),
   /** Send every record instead of the difference with the live index. */
@@ -89,13 +99,30 @@ const MESSAGES: Record<string, (value: unknown) => string> = {
   out: () => '--out needs a file name',
   baseUrl: (v) => `--base-url must be an absolute http(s) URL such as https://example.com/ (got "${String(v)}")`,
   concurrency: (v) => `--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY} (got "${String(v)}")`,
-  appId: () => 'missing Algolia application ID: set ALGOLIA_APP_ID',
-  apiKey: () => 'missing Algolia write key: set ALGOLIA_ADMIN_API_KEY (a key with write rights)',
-  indexName: () => 'missing Algolia index name: pass --index NAME or set ALGOLIA_INDEX_NAME',
+  appId: (v) =>
+    v === undefined
+      ? 'missing Algolia application ID: set ALGOLIA_APP_ID'
+      : 'ALGOLIA_APP_ID contains a line break or another control character: set it to the application ID alone',
+  // Never the key itself, not even in part.
+  apiKey: (v) =>
+    v === undefined
+      ? 'missing Algolia write key: set ALGOLIA_ADMIN_API_KEY (a key with write rights)'
+      : 'ALGOLIA_ADMIN_API_KEY contains a line break or another control character: set it to the key alone',
+  indexName: (v) =>
+    v === undefined
+      ? 'missing Algolia index name: pass --index NAME or set ALGOLIA_INDEX_NAME'
+      : `invalid Algolia index name "${printable(String(v))}" (--index or ALGOLIA_INDEX_NAME): ${indexNameProblem(String(v))}`,
   timeoutMs: (v) => `DOCS_INDEXER_TIMEOUT_MS must be a positive whole number of milliseconds (got "${String(v)}")`,
   retryDelayMs: (v) => `DOCS_INDEXER_RETRY_DELAY_MS must be a whole number of milliseconds (got "${String(v)}")`,
   attempts: (v) => `DOCS_INDEXER_ATTEMPTS must be a whole number from 1 to 20 (got "${String(v)}")`,
 };
+
+/** A value quoted in a message: control characters shown as `?`, at most 60 characters. */
+function printable(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = value.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  return clean.length > 60 ? `${clean.slice(0, 60)}…` : clean;
+}
 
 function parseWith<T extends z.ZodTypeAny>(schema: T, raw: Record<string, unknown>): z.infer<T> {
   const parsed = schema.safeParse(raw);

@@ -14,8 +14,18 @@ import {readFile, readdir, stat} from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import {Parser} from 'htmlparser2';
-import {extractPageDetailed, type SkipReason} from '../extract/extract.ts';
-import {defaultWorkers, ExtractPool, WorkerLostError, type PageJob} from '../extract/pool.ts';
+import {extractPageDetailed} from '../extract/extract.ts';
+import {
+  defaultWorkers,
+  ExtractPool,
+  extractOrSkip,
+  MAX_PAGE_BYTES,
+  MAX_WORKER_PAGE_BYTES,
+  pageBytes,
+  WorkerLostError,
+  type PageJob,
+  type PageSkipReason,
+} from '../extract/pool.ts';
 import type {SearchRecord} from 'docs-search/record';
 import {RecordStore, type PackedDigest} from '../records/store.ts';
 import {CrawlError, SourceError, UsageError} from '../errors.ts';
@@ -26,7 +36,7 @@ export type CrawlMode = 'folder' | 'sitemap' | 'links';
 export type CrawlEvent =
   | {type: 'start'; source: string; mode: CrawlMode; baseUrl: string; total?: number}
   | {type: 'page'; url: string; records: number; done: number; total?: number}
-  | {type: 'skip'; url: string; reason: SkipReason | 'not-html' | 'broken-link'; done: number; total?: number}
+  | {type: 'skip'; url: string; reason: PageSkipReason | 'not-html' | 'broken-link'; done: number; total?: number}
   | {type: 'retry'; url: string; attempt: number; error: string}
   | {type: 'done'; pages: number; records: number; skipped: number; seconds: number};
 
@@ -179,11 +189,14 @@ function concurrencyOf(options: CrawlOptions): number {
   return n;
 }
 
-type ExtractedResult = PageResult & {skipped?: SkipReason};
+type ExtractedResult = PageResult & {skipped?: PageSkipReason};
 
 /** Extracts one page on the pool, or in this thread (no pool, or its worker died). */
 async function extractWith(pool: ExtractPool | undefined, job: PageJob): Promise<ExtractedResult> {
-  if (pool) {
+  // Size limits (pool.ts): too large to index at all, or too large for a worker's capped heap.
+  const bytes = await pageBytes(job);
+  if (bytes !== undefined && bytes > MAX_PAGE_BYTES) return {url: job.url, count: 0, skipped: 'too-large'};
+  if (pool && !(bytes !== undefined && bytes > MAX_WORKER_PAGE_BYTES)) {
     try {
       return {url: job.url, ...(await pool.run(job))};
     } catch (error) {
@@ -200,7 +213,7 @@ async function extractWith(pool: ExtractPool | undefined, job: PageJob): Promise
       throw new SourceError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
     }
   }
-  const page = extractPageDetailed(html, {
+  const page = extractOrSkip(html, {
     url: job.url,
     pageRank: job.pageRank,
     ...(job.validate === undefined ? {} : {validate: job.validate}),
@@ -576,7 +589,12 @@ async function crawlUrl(source: string, options: CrawlOptions) {
       options.onEvent?.({type: 'skip', url, reason: 'not-html', done});
       return;
     }
-    const page = extractPageDetailed(fetched.body, {
+    if (Buffer.byteLength(fetched.body) > MAX_PAGE_BYTES) {
+      skipped += 1;
+      options.onEvent?.({type: 'skip', url, reason: 'too-large', done});
+      return;
+    }
+    const page = extractOrSkip(fetched.body, {
       url,
       pageRank: options.pageRank?.(url) ?? 0,
       ...(options.validate === undefined ? {} : {validate: options.validate}),

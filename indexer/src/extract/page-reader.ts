@@ -39,6 +39,20 @@ export const INLINE_TAGS = new Set([
   'label', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var',
   'wbr', 'font', 'tt',
 ]);
+/**
+ * Deepest element nesting read. htmlparser2 keeps its open elements with `unshift`/`shift`, so
+ * every tag costs time in proportion to the depth: 100,000 nested elements took minutes. A
+ * Docusaurus page stays under 40 levels; a page past this limit is refused (PageTooDeepError)
+ * and the crawl skips it with the reason `too-deep`, so no page costs more than linear time.
+ */
+export const MAX_NESTING_DEPTH = 1000;
+
+export class PageTooDeepError extends Error {
+  constructor() {
+    super(`elements nested more than ${MAX_NESTING_DEPTH} deep`);
+  }
+}
+
 const HEADINGS: Record<string, number> = {h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6};
 const DEFAULT_ADMONITION_TITLES = new Set(['note', 'tip', 'info', 'warning', 'danger', 'caution', 'important']);
 const CONTENT_ROOT_ID = '__docusaurus_skipToContent_fallback';
@@ -201,6 +215,7 @@ class Reader {
 
   onopentag(name: string, attribs: Attribs): void {
     const depth = this.stack.length + 1;
+    if (depth > MAX_NESTING_DEPTH) throw new PageTooDeepError();
     const index = ++this.elementIndex;
     const className = attribs.class;
     const tokens = classTokens(className);

@@ -1,5 +1,7 @@
-import {createWriteStream} from 'node:fs';
-import {rename, rm} from 'node:fs/promises';
+import {createReadStream, createWriteStream} from 'node:fs';
+import {mkdtemp, rename, rm} from 'node:fs/promises';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {once} from 'node:events';
 import type {CrawledPage} from '../../crawl/crawl.ts';
 import type {RawCrawlOptions} from '../options.ts';
@@ -92,12 +94,21 @@ export const registerCrawl: RegisterCommand = (program, context) => {
           result = await crawl(options.source, {...crawlOptions, collect: false, onPage});
         });
       } else {
-        // stdout gets the whole array or nothing: no partial output when a crawl fails.
-        result = await crawl(options.source, crawlOptions);
-        const json = `${JSON.stringify(result.records)}\n`;
-        bytes = Buffer.byteLength(json);
-        context.progress.clear();
-        await writeAll(context.stdout, json);
+        // stdout gets the whole array or nothing (no partial output when a crawl fails), without
+        // holding it: the records go to a private temporary file first, then are copied out.
+        const dir = await mkdtemp(path.join(tmpdir(), 'docs-indexer-'));
+        try {
+          const file = path.join(dir, 'records.json');
+          bytes = await crawlToFile(file, async (onPage) => {
+            result = await crawl(options.source, {...crawlOptions, collect: false, onPage});
+          });
+          context.progress.clear();
+          for await (const chunk of createReadStream(file)) {
+            if (!context.stdout.write(chunk)) await once(context.stdout, 'drain');
+          }
+        } finally {
+          await rm(dir, {recursive: true, force: true});
+        }
       }
       context.progress.clear();
       if (!result) throw new Error('crawl produced no result'); // a defect: crawl() resolved without a result

@@ -1,5 +1,5 @@
 import type {RawPushOptions} from '../options.ts';
-import type {PublishResult} from '../../publish/algolia/publish.ts';
+import type {PublishEvent, PublishResult} from '../../publish/algolia/publish.ts';
 import {DEFAULT_CONCURRENCY} from '../defaults.ts';
 import {seconds, writeAll, type RegisterCommand} from './context.ts';
 
@@ -16,6 +16,15 @@ export interface PushSummary {
   dryRun: boolean;
   /** Only in a dry run: what would change. */
   changes?: PublishResult['changes'];
+}
+
+/** The line printed on stderr for an event worth keeping in a CI log. */
+function noteFor(event: Extract<PublishEvent, {type: 'leftover' | 'warning' | 'duplicates'}>): string {
+  if (event.type === 'leftover') return `removed the temporary index "${event.index}" left by an earlier run`;
+  if (event.type === 'duplicates') {
+    return `${event.renamed} records repeated an earlier record's objectID and were renamed (e.g. ${event.example})`;
+  }
+  return `warning: ${event.message}`;
 }
 
 function humanSummary(summary: PushSummary, result: PublishResult): string {
@@ -90,7 +99,12 @@ export const registerPush: RegisterCommand = (program, context) => {
           onEvent: (event) => {
             if (event.type === 'step') context.progress.step(`publishing: ${event.step} ${event.index}`);
             else if (event.type === 'batch') context.progress.step(`publishing: sent ${event.sent}/${event.total} operations`);
-            else context.progress.step(`publishing: ${event.step} failed (${event.error}), retrying in ${event.delayMs} ms`);
+            else if (event.type === 'retry') context.progress.step(`publishing: ${event.step} failed (${event.error}), retrying in ${event.delayMs} ms`);
+            else {
+              // Kept in CI logs too: a line of its own on stderr, not the progress line.
+              context.progress.clear();
+              context.stderr.write(`docs-indexer: ${noteFor(event)}\n`);
+            }
           },
         });
       } finally {

@@ -340,33 +340,51 @@ class RecordBuilder {
   }
 }
 
-/**
- * Whether a `<` may stand where the string passes below would take it for a tag: inside a quoted
- * attribute value (HTML minifiers write the hash link's `aria-label="Direct link to The <svg>
- * element"` unescaped), inside `<title>` text, or inside a comment. Such a page is left to the
- * parser alone, which knows attributes from tags: slower, but nothing after the heading is lost.
- */
-const ANGLE_IN_VALUE = /=\s*(?:"[^"<]*|'[^'<]*)<|<title\b[^>]*>[^<]*<(?!\/title>)|<!--(?:[^-<]|-(?!->))*</;
+/** Thrown inside a string pass that met a `<` which is not a tag: the page goes to the parser whole. */
+const NOT_A_TAG = Symbol('not a tag');
 
 /**
  * Cheap string passes before parsing (the stage's main cost). Scripts and inline SVG icons are a
- * quarter of a Docusaurus page and never indexed, so they are cut out first (the parser skips
- * them too, so a page that cannot take the shortcut gives the same records).
+ * quarter of a Docusaurus page and never indexed, so they are cut out first.
  * Docusaurus also minifies HTML and drops optional end tags; htmlparser2 does not let `<tbody>`
  * close an open `<thead>` (it nests the body inside the last header cell), so close it here.
+ *
+ * The passes are plain string matches, so a `<svg`, `<script` or `<pre` that is no tag (HTML
+ * minifiers leave `<` raw in attribute values: the hash link's `aria-label="Direct link to The
+ * <svg> element"`; or in `<title>` text, or a comment) would cut from there to the next real end
+ * tag, and the page would lose everything in between. Such a cut always swallows the real
+ * opening tag of that end tag, so a match holding a second opening tag stops the passes, and the
+ * parser (which knows attributes from tags, and skips svg and script itself) reads the page
+ * whole: slower, same records, nothing lost.
  */
 function prepareHtml(html: string): string {
+  try {
+    return stripChrome(html);
+  } catch (error) {
+    if (error !== NOT_A_TAG) throw error;
+    return html.includes('<tbody') ? html.replace(/<tbody\b/g, '</thead><tbody') : html;
+  }
+}
+
+function cutElements(html: string, pattern: RegExp, open: string): string {
+  return html.replace(pattern, (match: string) => {
+    if (match.indexOf(open, 1) !== -1) throw NOT_A_TAG;
+    return '';
+  });
+}
+
+function stripChrome(html: string): string {
   let out = html;
-  if (ANGLE_IN_VALUE.test(out)) return out.includes('<tbody') ? out.replace(/<tbody\b/g, '</thead><tbody') : out;
-  if (out.includes('<script')) out = out.replace(/<script\b[\s\S]*?<\/script>/g, '');
-  if (out.includes('<svg')) out = out.replace(/<svg\b[\s\S]*?<\/svg>/g, '');
+  if (out.includes('<script')) out = cutElements(out, /<script\b[\s\S]*?<\/script>/g, '<script');
+  if (out.includes('<svg')) out = cutElements(out, /<svg\b[\s\S]*?<\/svg>/g, '<svg');
   if (out.includes('<tbody')) out = out.replace(/<tbody\b/g, '</thead><tbody');
   // Prism turns a code block into a tag per token (half of an API reference page): keep only
   // its text, one line per line. Entities stay encoded, so the parser still decodes them once.
   if (out.includes('<pre')) {
-    out = out.replace(/<pre\b[^>]*>([\s\S]*?)<\/pre>/g, (_match, inner: string) =>
-      `<pre>${inner.replace(/<br\b[^>]*>|<\/div>/g, '\n').replace(/<[^>]*>/g, '')}</pre>`,
-    );
+    out = out.replace(/<pre\b[^>]*>([\s\S]*?)<\/pre>/g, (_match, inner: string) => {
+      if (inner.includes('<pre')) throw NOT_A_TAG;
+      return `<pre>${inner.replace(/<br\b[^>]*>|<\/div>/g, '\n').replace(/<[^>]*>/g, '')}</pre>`;
+    });
   }
   return out;
 }

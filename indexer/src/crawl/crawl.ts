@@ -661,7 +661,7 @@ interface PageLinks {
 }
 
 const ATTRIBUTE = /([^\s"'=<>/]+)\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/g;
-const ASSET = /\.(png|jpe?g|gif|svg|webp|avif|ico|css|js|mjs|map|json|xml|txt|pdf|zip|gz|woff2?|ttf|eot|mp4|webm|mp3)$/i;
+const ASSET = /\.(png|jpe?g|gif|svg|webp|avif|ico|css|js|mjs|map|json|xml|ya?ml|txt|pdf|zip|gz|woff2?|ttf|eot|mp4|webm|mp3)$/i;
 
 function decodeAttribute(value: string): string {
   return value.replace(/&(amp|quot|apos|#39|lt|gt);/g, (_m, name: string) =>

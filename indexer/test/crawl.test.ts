@@ -212,3 +212,33 @@ test('sitemaps are read by an XML parser: entities decoded, priorities kept, ind
   assert.deepEqual(parseSitemap('<sitemapindex><sitemap><loc>https://e.org/a.xml</loc></sitemap></sitemapindex>').sitemaps, ['https://e.org/a.xml']);
   assert.deepEqual(parseSitemap('not xml <<<'), {urls: [], sitemaps: []});
 });
+
+test('a URL crawl reads sitemap indexes and each locale\'s sitemap (from the home page\'s hreflang links)', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'indexer-sitemaps-'));
+  const page = (url: string, title: string, head = ''): string =>
+    `<html><head><title>${title}</title><link rel=canonical href=${url}>${head}</head><body><main><h1>${title}</h1><p>${title} text.</p></main></body></html>`;
+  const urlset = (...locs: string[]): string => `<?xml version="1.0"?><urlset>${locs.map((l) => `<url><loc>${l}</loc></url>`).join('')}</urlset>`;
+  try {
+    const {mkdir} = await import('node:fs/promises');
+    await mkdir(path.join(dir, 'fr'));
+    // No page links to another: only the sitemaps can find them.
+    await writeFile(path.join(dir, 'index.html'), page('https://s.example/', 'Home', '<link rel=alternate hreflang=fr href=https://s.example/fr/>'));
+    await writeFile(path.join(dir, 'a.html'), page('https://s.example/a', 'Alpha'));
+    await writeFile(path.join(dir, 'fr', 'index.html'), page('https://s.example/fr/', 'Accueil'));
+    await writeFile(path.join(dir, 'fr', 'b.html'), page('https://s.example/fr/b', 'Bêta'));
+    await writeFile(path.join(dir, 'sitemap.xml'), '<?xml version="1.0"?><sitemapindex><sitemap><loc>https://s.example/sitemap-pages.xml</loc></sitemap></sitemapindex>');
+    await writeFile(path.join(dir, 'sitemap-pages.xml'), urlset('https://s.example/', 'https://s.example/a'));
+    await writeFile(path.join(dir, 'fr', 'sitemap.xml'), urlset('https://s.example/fr/', 'https://s.example/fr/b'));
+    const site = await serveFolder(dir);
+    try {
+      const result = await crawl(site.url);
+      assert.equal(result.mode, 'sitemap');
+      assert.deepEqual(pagesOf(result.records), ['https://s.example/', 'https://s.example/a', 'https://s.example/fr/', 'https://s.example/fr/b']);
+      assert.deepEqual(JSON.stringify(result.records), JSON.stringify((await crawl(dir)).records));
+    } finally {
+      await site.close();
+    }
+  } finally {
+    await rm(dir, {recursive: true, force: true});
+  }
+});

@@ -89,6 +89,9 @@ async function htmlFiles(folder: string): Promise<string[]> {
     .sort();
 }
 
+/** The site URL in a page's canonical link or og:url (the crawler takes record URLs from them). */
+const CANONICAL = /(rel=["']?canonical["']?\s+href=["']?|property=["']?og:url["']?\s+content=["']?)(https?:\/\/[^/"'\s>]+\/)/g;
+
 /** Copies the real pages under copy-N/ folders until `pages` pages exist; returns the folder. */
 export async function makeSyntheticBuild(source: string, pages: number): Promise<string> {
   const files = await htmlFiles(source);
@@ -102,7 +105,8 @@ export async function makeSyntheticBuild(source: string, pages: number): Promise
     for (let i = 0; i < files.length && written < pages; i++) {
       const target = path.join(out, `copy-${copy}`, files[i] as string);
       await mkdir(path.dirname(target), {recursive: true});
-      await writeFile(target, contents[i] as string);
+      // A copy is a page of its own: its canonical link (which names the record URL) says so.
+      await writeFile(target, (contents[i] as string).replace(CANONICAL, `$1$2copy-${copy}/`));
       written += 1;
     }
   }

@@ -14,7 +14,11 @@ test('crawl SOURCE prints the records as a JSON array on stdout', async () => {
   assert.equal(run.code, 0, run.stderr);
   const records = recordListSchema.parse(JSON.parse(run.stdout));
   assert.equal(records.length, 11);
-  assert.match(run.stderr, /^crawled 3 pages \(2 skipped\): 11 records in [\d.]+ s\n$/);
+  // Each skipped page is one line, then the summary.
+  assert.match(
+    run.stderr,
+    /^skipped https:\/\/mini\.example\.org\/404: not-found\nskipped https:\/\/mini\.example\.org\/docs\/hidden: noindex\ncrawled 3 pages \(2 skipped\): 11 records in [\d.]+ s\n$/,
+  );
 });
 
 test('crawl --out FILE --json writes the file and prints one summary object', async () => {
@@ -24,8 +28,13 @@ test('crawl --out FILE --json writes the file and prints one summary object', as
   assert.equal(run.code, 0, run.stderr);
   assert.equal(run.stderr, '');
   const summary = JSON.parse(run.stdout);
-  assert.deepEqual(Object.keys(summary), ['pages', 'records', 'skipped', 'bytes', 'seconds']);
+  assert.deepEqual(Object.keys(summary), ['pages', 'records', 'skipped', 'failed', 'bytes', 'seconds', 'skippedPages']);
   assert.equal(summary.pages, 3);
+  assert.equal(summary.failed, 0);
+  assert.deepEqual(summary.skippedPages, [
+    {url: 'https://docs.example.com/404', reason: 'not-found'},
+    {url: 'https://docs.example.com/docs/hidden', reason: 'noindex'},
+  ]);
   assert.equal(summary.records, 11);
   const file = await readFile(out, 'utf8');
   assert.equal(summary.bytes, Buffer.byteLength(file));

@@ -179,7 +179,8 @@ test('push URL crawls the deployed site from its sitemap (what the deploy workfl
     const run = await runCli(['push', site.url, '--json'], envFor(fake));
     assert.equal(run.code, 0, run.stderr);
     assert.deepEqual([JSON.parse(run.stdout).pages, JSON.parse(run.stdout).records], [3, 11]);
-    assert.ok(fake.records(LIVE).every((r) => String(r.url).startsWith(site.url)));
+    // Record URLs are the pages' canonical URLs, as from a folder crawl of the same build.
+    assert.ok(fake.records(LIVE).every((r) => String(r.url).startsWith('https://mini.example.org/')));
   } finally {
     await site.close();
     await fake.close();
@@ -205,6 +206,27 @@ test('Ctrl-C during a publish deletes the temporary index and exits 1, live unto
     assert.deepEqual(fake.names(), [LIVE]);
     assert.equal(fake.history(LIVE).length, 1);
   } finally {
+    await fake.close();
+  }
+});
+
+test('push publishes nothing from a URL crawl whose failed pages pass --max-failed (exit 1); below it, it publishes and lists them', async () => {
+  const fake = await startFakeAlgolia();
+  const site = await serveFolder(MINI, {fail: (p) => (p === '/docs/intro' ? 503 : undefined)});
+  try {
+    const env = envFor(fake, {DOCS_INDEXER_ATTEMPTS: '1'});
+    const run = await runCli(['push', site.url], env);
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /^docs-indexer: 1 of 4 pages could not be fetched \(25%, more than --max-failed 10%\), e\.g\. https:\/\/mini\.example\.org\/docs\/intro: HTTP 503 for .*; nothing was written\n$/);
+    assert.deepEqual(fake.names(), [], 'no index was written');
+    const tolerant = await runCli(['push', site.url, '--max-failed', '30%'], env);
+    assert.equal(tolerant.code, 0, tolerant.stderr);
+    assert.match(tolerant.stderr, /^skipped https:\/\/mini\.example\.org\/docs\/hidden: noindex\nskipped https:\/\/mini\.example\.org\/docs\/intro: failed \(HTTP 503 for .*\)\n$/);
+    assert.deepEqual(fake.names(), [LIVE]);
+    const bad = await runCli(['push', site.url, '--max-failed', 'lots'], env);
+    assert.deepEqual([bad.code, bad.stderr], [2, 'docs-indexer: --max-failed must be a percentage from 0 to 100, such as 10 or 10% (got "lots")\n']);
+  } finally {
+    await site.close();
     await fake.close();
   }
 });

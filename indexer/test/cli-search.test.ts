@@ -82,3 +82,47 @@ test('a missing or empty query is a usage error (exit 2)', async () => {
   assert.equal(run.code, 2);
   assert.equal(run.stderr, 'docs-indexer: the query is empty: pass the words to search for\n');
 });
+
+test('search filters on the facets the index holds: --language, --docs-version, --facet; never on one site\'s values', async () => {
+  const base = SITE_RECORDS.find((r) => r.type === 'lvl1');
+  assert.ok(base);
+  const page = (id: string, url: string, title: string, facets: {language: string; docusaurus_tag: string; version?: string}) => {
+    const {version: _version, ...rest} = base;
+    return {...rest, ...facets, objectID: id, url, url_without_anchor: url, anchor: null, hierarchy: {...base.hierarchy, lvl0: 'Docs', lvl1: title}};
+  };
+  const records = [
+    page('a', 'https://v.example/docs/meter', 'Meter readings', {language: 'fr', docusaurus_tag: 'docs-default-current', version: 'current'}),
+    page('b', 'https://v.example/docs/1.0/meter', 'Meter readings', {language: 'fr', docusaurus_tag: 'docs-default-1.0', version: '1.0'}),
+    page('c', 'https://v.example/blog/meter', 'Meter news', {language: 'fr', docusaurus_tag: 'default'}),
+    page('d', 'https://v.example/en/docs/meter', 'Meter readings', {language: 'en', docusaurus_tag: 'docs-default-current', version: 'current'}),
+  ];
+  const file = path.join(dir, 'facets.json');
+  await writeLocalIndex(records, file);
+  const urls = async (...args: string[]): Promise<string[]> => {
+    const run = await runCli(['search', 'meter', '--index-file', file, '--json', ...args]);
+    assert.equal(run.code, 0, run.stderr);
+    return (JSON.parse(run.stdout) as {hits: {url: string}[]}).hits.map((h) => h.url).sort();
+  };
+  // A French, versioned site: its pages come back (a filter on language:en and the tag "default" found none).
+  assert.deepEqual(await urls(), ['https://v.example/blog/meter', 'https://v.example/docs/1.0/meter', 'https://v.example/docs/meter']);
+  assert.deepEqual(await urls('--language', 'en'), ['https://v.example/en/docs/meter']);
+  assert.deepEqual(await urls('--docs-version', '1.0'), ['https://v.example/blog/meter', 'https://v.example/docs/1.0/meter']);
+  assert.deepEqual(await urls('--facet', 'docusaurus_tag:default'), ['https://v.example/blog/meter']);
+  const wrong = await runCli(['search', 'meter', '--index-file', file, '--docs-version', '2.0']);
+  assert.deepEqual([wrong.code, wrong.stderr], [2, 'docs-indexer: --docs-version 2.0: the index holds no such version (it has: 1.0, current)\n']);
+  const bad = await runCli(['search', 'meter', '--index-file', file, '--facet', 'colour:red']);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /^docs-indexer: --facet must be NAME:VALUE/);
+});
+
+test('search prints no control characters from the index to the terminal', async () => {
+  const base = SITE_RECORDS.find((r) => r.type === 'content' && r.content);
+  assert.ok(base);
+  const file = path.join(dir, 'control.json');
+  await writeLocalIndex([{...base, objectID: 'x', url: 'https://e.example/\u001b[2Jpage', content: 'Escape \u001b[31mred\u001b[0m and bell\u0007 and nul\u0000 text'}], file);
+  const run = await runCli(['search', 'escape', '--index-file', file]);
+  assert.equal(run.code, 0, run.stderr);
+  // eslint-disable-next-line no-control-regex -- the terminal must get none of these
+  assert.doesNotMatch(run.stdout, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  assert.match(run.stdout, /Escape \[31mred\[0m and bell and nul text/);
+});

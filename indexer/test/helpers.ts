@@ -49,20 +49,34 @@ export async function exists(p: string): Promise<boolean> {
 export interface StaticSite {
   url: string;
   requests: string[];
+  /** The Authorization header of each request (undefined when none). */
+  authorizations: (string | undefined)[];
   close(): Promise<void>;
 }
 
 /** Serves a build folder like GitHub Pages does: `/docs/foo` → `docs/foo.html`. */
 export async function serveFolder(
   folder: string,
-  options: {hideSitemap?: boolean; fail?: (pathname: string, count: number) => number | 'drop' | undefined} = {},
+  options: {
+    hideSitemap?: boolean;
+    fail?: (pathname: string, count: number) => number | 'drop' | undefined;
+    /** A Location to answer 302 with. */
+    redirect?: (pathname: string) => string | undefined;
+  } = {},
 ): Promise<StaticSite> {
   const requests: string[] = [];
+  const authorizations: (string | undefined)[] = [];
   const counts = new Map<string, number>();
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
       const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
       requests.push(pathname);
+      authorizations.push(req.headers.authorization);
+      const location = options.redirect?.(pathname);
+      if (location) {
+        res.writeHead(302, {location}).end();
+        return;
+      }
       const count = (counts.get(pathname) ?? 0) + 1;
       counts.set(pathname, count);
       const fault = options.fail?.(pathname, count);
@@ -99,6 +113,7 @@ export async function serveFolder(
   return {
     url: `http://127.0.0.1:${port}/`,
     requests,
+    authorizations,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -4,6 +4,8 @@
  */
 import {LOCAL_INDEX_PATH} from 'docs-search/constants';
 
+export {DEFAULT_MAX_FAILED} from '../crawl/defaults.ts';
+
 /** Pages read or fetched at once when --concurrency is not given. */
 export const DEFAULT_CONCURRENCY = 8;
 export const MAX_CONCURRENCY = 64;

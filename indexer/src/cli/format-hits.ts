@@ -5,9 +5,15 @@ import {decodeEntities, type AlgoliaHit} from 'docs-search';
 export const PRE = '\u0001';
 export const POST = '\u0002';
 
+/** Control characters (ESC, NUL, C1 …) never reach the terminal, whatever an index holds. */
+export function safe(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
+}
+
 /** Terminal text of a highlighted value: entities decoded, matches bold on a terminal. */
 function plain(value: string | undefined, bold: boolean): string {
-  return decodeEntities(value ?? '')
+  return safe(decodeEntities(value ?? '').replace(/\n/g, ' '))
     .replaceAll(PRE, bold ? '\x1b[1m' : '')
     .replaceAll(POST, bold ? '\x1b[22m' : '');
 }
@@ -29,7 +35,7 @@ export function formatHits(hits: AlgoliaHit[], bold: boolean): string[] {
       .map((v) => plain(v, bold))
       .join(' › ');
     lines.push(`${String(i + 1).padStart(3)}. ${path}`);
-    lines.push(`     ${hit.url}`);
+    lines.push(`     ${safe(hit.url ?? '')}`);
     if (hit.type === 'content' && sn?.content) lines.push(`     ${plain(sn.content.value, bold)}`);
   });
   return lines;

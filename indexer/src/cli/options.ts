@@ -7,6 +7,7 @@ import {z} from 'zod';
 import {UsageError} from '../errors.ts';
 import {DEFAULT_CONCURRENCY, MAX_CONCURRENCY} from './defaults.ts';
 import {indexNameProblem} from '../publish/algolia/publish.ts';
+import {DEFAULT_MAX_FAILED, redactUrl} from '../crawl/crawl.ts';
 
 export {DEFAULT_CONCURRENCY, MAX_CONCURRENCY};
 
@@ -16,6 +17,7 @@ export interface RawCrawlOptions {
   out?: string;
   baseUrl?: string;
   concurrency?: string | number;
+  maxFailed?: string | number;
   json?: boolean;
 }
 
@@ -57,6 +59,12 @@ function hasNoControl(value: string): boolean {
   return !/[\u0000-\u001f\u007f]/.test(value);
 }
 
+/** `--max-failed`: a percentage, `10` or `10%`. */
+const maxFailedSchema = z.preprocess(
+  (v) => (v === undefined ? DEFAULT_MAX_FAILED : typeof v === 'string' && /^\s*\d+(\.\d+)?%?\s*$/.test(v) ? Number(v.trim().replace(/%$/, '')) : v),
+  z.number().min(0).max(100),
+);
+
 export const crawlOptionsSchema = z.object({
   /** Build folder or http(s) URL. */
   source: z.string().min(1),
@@ -66,6 +74,8 @@ export const crawlOptionsSchema = z.object({
   baseUrl: baseUrlSchema,
   /** Pages read or fetched at once. */
   concurrency: concurrencySchema,
+  /** A URL crawl fails when more than this share of its pages (in %) could not be fetched. */
+  maxFailed: maxFailedSchema,
   /** Print one summary object on stdout. */
   json: z.boolean().default(false),
 });
@@ -97,8 +107,9 @@ export type PushCommandOptions = z.infer<typeof pushOptionsSchema>;
 const MESSAGES: Record<string, (value: unknown) => string> = {
   source: () => 'missing SOURCE: pass a build folder or an http(s) URL, e.g. docs-indexer crawl site/build',
   out: () => '--out needs a file name',
-  baseUrl: (v) => `--base-url must be an absolute http(s) URL such as https://example.com/ (got "${String(v)}")`,
+  baseUrl: (v) => `--base-url must be an absolute http(s) URL such as https://example.com/ (got "${redactUrl(String(v))}")`,
   concurrency: (v) => `--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY} (got "${String(v)}")`,
+  maxFailed: (v) => `--max-failed must be a percentage from 0 to 100, such as 10 or 10% (got "${String(v)}")`,
   appId: (v) =>
     v === undefined
       ? 'missing Algolia application ID: set ALGOLIA_APP_ID'

@@ -1,20 +1,31 @@
 /**
  * Crawl stage: a build folder or a deployed site → pages → records (through the extract stage).
  *
- * - Folder: every `*.html` file below it. Docusaurus (trailingSlash: false) writes `docs/foo.html`
- *   and serves it at `/docs/foo`, so a file's URL is its path without `.html` (`index.html` → the
- *   folder's URL). The base URL is `baseUrl`, else the site's configured URL read from the build
- *   (the home page's canonical link or og:url, else the first `<loc>` of sitemap.xml).
- * - URL: the pages listed by `<source>/sitemap.xml`; without a sitemap, the same-origin links
- *   reachable from the source page.
+ * Record URLs come from what each page says it is (its canonical link, below the site's root,
+ * moved onto the record base); a page without one gets the URL it was routed to. So a folder
+ * crawl and a URL crawl of one build give the same records and objectIDs, whatever the site's
+ * `trailingSlash` and `baseUrl` (issue 13).
+ *
+ * - Folder: every `*.html` file below it. `docs/foo.html` is routed to `/docs/foo`,
+ *   `docs/foo/index.html` to `/docs/foo/`. The site's root is its home page's canonical link or
+ *   og:url, else the first `<loc>` of sitemap.xml; the record base is `baseUrl`, else that root.
+ * - URL: the source page (its canonical link names the site's root), every sitemap (the source's
+ *   `sitemap.xml`, sitemap indexes, and one per locale from the home page's hreflang links),
+ *   and every link of every page, all limited to the source's origin and base path. Redirects
+ *   are followed only inside it; one that leaves it is reported and not followed. A page that
+ *   fails after retries is skipped and reported; the crawl fails when the failed share passes
+ *   `maxFailed`. Credentials in the source URL are sent as Basic auth and never shown.
+ * - weight.pageRank: the sitemap's priority, 0.5 (the protocol's default) being 0, ×10.
  * - One p-limit bound on concurrent pages; typed progress events; the library never prints.
- * - Records come back in a stable order (pages sorted by URL) whatever the concurrency.
+ * - Records come back in a stable order (pages sorted by URL, a trailing slash ignored)
+ *   whatever the concurrency.
  */
 import {readFile, readdir, stat} from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import {Parser} from 'htmlparser2';
-import {extractPageDetailed} from '../extract/extract.ts';
+import pRetry, {AbortError} from 'p-retry';
+import {XMLParser} from 'fast-xml-parser';
+import {extractPageDetailed, recordUrlFor, type SiteUrls} from '../extract/extract.ts';
 import {
   defaultWorkers,
   ExtractPool,
@@ -29,31 +40,54 @@ import {
 import type {SearchRecord} from 'docs-search/record';
 import {RecordStore, type PackedDigest} from '../records/store.ts';
 import {CrawlError, SourceError, UsageError} from '../errors.ts';
+import {DEFAULT_MAX_FAILED} from './defaults.ts';
 
 export type CrawlMode = 'folder' | 'sitemap' | 'links';
+
+/**
+ * Why a page gave no records: the page's own reasons (extract.ts), or the crawl's: `failed`
+ * (an error or an error status after retries), `broken-link` (a link, not in any sitemap, that
+ * answers 404 or 410), `off-site` (a redirect out of the site's origin and base path),
+ * `duplicate` (a second page with the same record URL).
+ */
+export type CrawlSkipReason = PageSkipReason | 'failed' | 'broken-link' | 'off-site' | 'duplicate';
+
+export interface SkippedPage {
+  url: string;
+  reason: CrawlSkipReason;
+  /** What happened, for failed, broken and off-site pages (e.g. "HTTP 503"). */
+  detail?: string;
+}
 
 /** Progress events, in the order they happen. */
 export type CrawlEvent =
   | {type: 'start'; source: string; mode: CrawlMode; baseUrl: string; total?: number}
   | {type: 'page'; url: string; records: number; done: number; total?: number}
-  | {type: 'skip'; url: string; reason: PageSkipReason | 'not-html' | 'broken-link'; done: number; total?: number}
+  | ({type: 'skip'; done: number; total?: number} & SkippedPage)
   | {type: 'retry'; url: string; attempt: number; error: string}
-  | {type: 'done'; pages: number; records: number; skipped: number; seconds: number};
+  | {type: 'done'; pages: number; records: number; skipped: number; failed: number; seconds: number};
+
+export {DEFAULT_MAX_FAILED};
 
 export interface CrawlOptions {
-  /** Makes record URLs absolute (default: the site's configured URL read from the build, or the source URL). */
+  /** Makes record URLs absolute (default: the site's configured URL read from the build or the source page). */
   baseUrl?: string;
   /** Pages read or fetched at once (default 8). */
   concurrency?: number;
   onEvent?: (event: CrawlEvent) => void;
-  /** weight.pageRank for a page; default: sitemap priority × 10 when known, else 0. */
+  /** weight.pageRank for a page (given its routed URL); default: from the sitemap's priority, else 0. */
   pageRank?: (url: string) => number | undefined;
   /** Attempts per HTTP request (default 3). */
   attempts?: number;
   /** Per-request timeout in ms (default 15000). */
   timeoutMs?: number;
-  /** Stop following links after this many pages (links mode; default 10000). */
+  /** Stop discovering pages after this many (URL crawls; default 10000). */
   maxPages?: number;
+  /**
+   * A URL crawl fails (CrawlError) when more than this share of its pages, in percent, could not
+   * be fetched (default DEFAULT_MAX_FAILED; 0: any failure fails the crawl, 100: never).
+   */
+  maxFailed?: number;
   /** Validate every record against the zod schema (default true). */
   validate?: boolean;
   /**
@@ -97,8 +131,12 @@ export interface CrawlResult {
   store: RecordStore;
   /** Number of records extracted (also when they were not collected). */
   recordCount: number;
-  /** Pages skipped on purpose (noindex, not found, search page). */
+  /** Pages that gave no records (on purpose, or because they failed): `skippedPages.length`. */
   skipped: number;
+  /** Of those, the pages that could not be fetched. */
+  failed: number;
+  /** Every skipped page and why, sorted by URL. */
+  skippedPages: SkippedPage[];
   baseUrl: string;
   mode: CrawlMode;
 }
@@ -106,12 +144,16 @@ export interface CrawlResult {
 /** One page's records: objects (extracted in this thread), JSON text or deflated JSON (from a worker). */
 interface PageResult {
   url: string;
+  /** Sort key: the URL the page was routed to, without a trailing slash. */
+  order: string;
   count: number;
   records?: SearchRecord[];
   json?: string;
   packed?: Uint8Array;
   jsonBytes?: number;
   digest?: PackedDigest;
+  /** A second page with a URL already indexed: not part of the result. */
+  duplicate?: boolean;
 }
 
 function crawledPage(page: PageResult): CrawledPage {
@@ -134,18 +176,30 @@ function crawledPage(page: PageResult): CrawledPage {
   };
 }
 
-const byUrl = (a: {url: string}, b: {url: string}): number => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const byUrl = (a: {url: string}, b: {url: string}): number => compare(a.url, b.url);
+const byOrder = (a: PageResult, b: PageResult): number => compare(a.order, b.order) || byUrl(a, b);
+
+/** A URL's sort key: a trailing slash does not count, so `/docs/a/` sorts where `/docs/a` does. */
+export function orderKey(url: string): string {
+  return url.endsWith('/') ? url.slice(0, -1) : url;
+}
 
 export function isHttpSource(source: string): boolean {
   return /^https?:\/\//i.test(source);
+}
+
+/** A URL fit for a message: user name and password replaced by `***`. */
+export function redactUrl(text: string): string {
+  return text.replace(/(\bhttps?:\/\/)[^/?#\s@]*@/gi, '$1***@');
 }
 
 export async function crawl(source: string, options: CrawlOptions = {}): Promise<CrawlResult> {
   if (!source) throw new UsageError('missing SOURCE: pass a build folder or an http(s) URL');
   const started = performance.now();
   const result = isHttpSource(source) ? await crawlUrl(source, options) : await crawlFolder(source, options);
-  const pages = result.pages.filter((p) => p.count > 0);
-  pages.sort(byUrl);
+  const pages = result.pages.filter((p) => p.count > 0 && !p.duplicate);
+  pages.sort(byOrder);
   if (!result.streamed && options.onPage) {
     for (const page of pages) await options.onPage(crawledPage(page));
   }
@@ -157,15 +211,17 @@ export async function crawl(source: string, options: CrawlOptions = {}): Promise
     }
   }
   const recordCount = pages.reduce((sum, p) => sum + p.count, 0);
-  const skipped = result.skipped;
+  const skippedPages = result.skipped.sort(byUrl);
+  const failed = skippedPages.filter((p) => p.reason === 'failed').length;
   if (pages.length === 0) {
-    throw new SourceError(`the crawl of ${source} found no pages to index`);
+    throw new SourceError(`the crawl of ${redactUrl(source)} found no pages to index`);
   }
   options.onEvent?.({
     type: 'done',
     pages: pages.length,
     records: recordCount,
-    skipped,
+    skipped: skippedPages.length,
+    failed,
     seconds: (performance.now() - started) / 1000,
   });
   let records: SearchRecord[] | undefined;
@@ -177,7 +233,9 @@ export async function crawl(source: string, options: CrawlOptions = {}): Promise
     },
     store,
     recordCount,
-    skipped,
+    skipped: skippedPages.length,
+    failed,
+    skippedPages,
     baseUrl: result.baseUrl,
     mode: result.mode,
   };
@@ -189,7 +247,13 @@ function concurrencyOf(options: CrawlOptions): number {
   return n;
 }
 
-type ExtractedResult = PageResult & {skipped?: PageSkipReason};
+function maxFailedOf(options: CrawlOptions): number {
+  const n = options.maxFailed ?? DEFAULT_MAX_FAILED;
+  if (!Number.isFinite(n) || n < 0 || n > 100) throw new UsageError(`maxFailed must be a percentage from 0 to 100 (got ${n})`);
+  return n;
+}
+
+type ExtractedResult = Omit<PageResult, 'order'> & {skipped?: PageSkipReason};
 
 /** Extracts one page on the pool, or in this thread (no pool, or its worker died). */
 async function extractWith(pool: ExtractPool | undefined, job: PageJob): Promise<ExtractedResult> {
@@ -198,7 +262,8 @@ async function extractWith(pool: ExtractPool | undefined, job: PageJob): Promise
   if (bytes !== undefined && bytes > MAX_PAGE_BYTES) return {url: job.url, count: 0, skipped: 'too-large'};
   if (pool && !(bytes !== undefined && bytes > MAX_WORKER_PAGE_BYTES)) {
     try {
-      return {url: job.url, ...(await pool.run(job))};
+      const output = await pool.run(job);
+      return {...output, url: output.url ?? job.url};
     } catch (error) {
       // A worker died (e.g. a page too big for its capped heap): this thread does the page.
       if (!(error instanceof WorkerLostError)) throw error;
@@ -216,9 +281,10 @@ async function extractWith(pool: ExtractPool | undefined, job: PageJob): Promise
   const page = extractOrSkip(html, {
     url: job.url,
     pageRank: job.pageRank,
+    ...(job.site ? {site: job.site} : {}),
     ...(job.validate === undefined ? {} : {validate: job.validate}),
   });
-  return {url: job.url, records: page.records, count: page.records.length, ...(page.skipped ? {skipped: page.skipped} : {})};
+  return {url: page.url, records: page.records, count: page.records.length, ...(page.skipped ? {skipped: page.skipped} : {})};
 }
 
 /** The worker pool of a crawl of `pages` pages, if it uses one. */
@@ -238,16 +304,23 @@ function withSlash(url: string): string {
   return url.endsWith('/') ? url : `${url}/`;
 }
 
-function normalizeBaseUrl(value: string): string {
+/** An absolute http(s) URL without query, fragment or credentials, ending with a slash. */
+function normalizeBaseUrl(value: string, what = '--base-url'): string {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError(`--base-url must be an absolute http(s) URL (got "${value}")`);
+    throw new UsageError(`${what} must be an absolute http(s) URL (got "${redactUrl(value)}")`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`--base-url must be an absolute http(s) URL (got "${value}")`);
+    throw new UsageError(`${what} must be an absolute http(s) URL (got "${redactUrl(value)}")`);
   }
+  if (what === '--base-url' && (url.username || url.password)) {
+    // Record URLs are public: a user name or password must never be copied into them.
+    throw new UsageError(`--base-url must not contain a user name or password (got "${redactUrl(value)}")`);
+  }
+  url.username = '';
+  url.password = '';
   url.hash = '';
   url.search = '';
   return withSlash(url.toString());
@@ -265,17 +338,87 @@ function encodePath(p: string): string {
   return p.split('/').map(encodeURIComponent).join('/');
 }
 
-async function siteUrlFromBuild(folder: string): Promise<string | undefined> {
+/** One `<url>` of a sitemap: its location, priority and hreflang alternates. */
+export interface SitemapEntry {
+  loc: string;
+  priority?: number;
+  alternates: string[];
+}
+
+export interface Sitemap {
+  /** `<urlset>` entries. */
+  urls: SitemapEntry[];
+  /** `<sitemapindex>` entries: further sitemaps. */
+  sitemaps: string[];
+}
+
+const xmlParser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  // Numeric character references (`&#39;`) and HTML's named ones are decoded, not only XML's five.
+  htmlEntities: true,
+  parseTagValue: false,
+  removeNSPrefix: true,
+  isArray: (name) => name === 'url' || name === 'sitemap' || name === 'link',
+});
+
+function text(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() || undefined;
+  if (typeof value === 'number') return String(value);
+  if (value && typeof value === 'object' && '#text' in value) return text((value as {'#text': unknown})['#text']);
+  return undefined;
+}
+
+/** Reads a sitemap or sitemap index with an XML parser (entities decoded); junk gives nothing. */
+export function parseSitemap(xml: string): Sitemap {
+  let doc: Record<string, unknown>;
+  try {
+    doc = xmlParser.parse(xml) as Record<string, unknown>;
+  } catch {
+    return {urls: [], sitemaps: []};
+  }
+  const urlset = doc.urlset as {url?: Record<string, unknown>[]} | undefined;
+  const index = doc.sitemapindex as {sitemap?: Record<string, unknown>[]} | undefined;
+  const urls: SitemapEntry[] = [];
+  for (const entry of urlset?.url ?? []) {
+    const loc = text(entry.loc);
+    if (!loc) continue;
+    const priority = Number(text(entry.priority));
+    const alternates = ((entry.link as Record<string, unknown>[] | undefined) ?? [])
+      .filter((link) => link.rel === 'alternate' && typeof link.href === 'string')
+      .map((link) => String(link.href));
+    urls.push({loc, ...(Number.isFinite(priority) && text(entry.priority) ? {priority} : {}), alternates});
+  }
+  const sitemaps: string[] = [];
+  for (const entry of index?.sitemap ?? []) {
+    const loc = text(entry.loc);
+    if (loc) sitemaps.push(loc);
+  }
+  return {urls, sitemaps};
+}
+
+/** `<loc>` values of a sitemap or sitemap index. */
+export function sitemapLocs(xml: string): string[] {
+  const sitemap = parseSitemap(xml);
+  return [...sitemap.urls.map((u) => u.loc), ...sitemap.sitemaps];
+}
+
+/** weight.pageRank from a sitemap priority: 0.5, the protocol's default (and Docusaurus's), is 0. */
+export function rankOfPriority(priority: number | undefined): number | undefined {
+  return priority === undefined ? undefined : Math.round((priority - 0.5) * 10);
+}
+
+async function siteUrlFromBuild(folder: string, sitemaps: string[]): Promise<string | undefined> {
   try {
     const html = await readFile(path.join(folder, 'index.html'), 'utf8');
     const page = extractPageDetailed(html, {url: 'https://placeholder.invalid/', validate: false});
-    if (page.canonical) return page.canonical;
+    if (page.canonical && /^https?:\/\//i.test(page.canonical)) return page.canonical;
   } catch {
     // no home page: try the sitemap
   }
+  if (!sitemaps.includes('sitemap.xml')) return undefined;
   try {
-    const xml = await readFile(path.join(folder, 'sitemap.xml'), 'utf8');
-    const locs = sitemapLocs(xml);
+    const locs = sitemapLocs(await readFile(path.join(folder, 'sitemap.xml'), 'utf8'));
     // The shortest URL of the sitemap is the site root (every page lives below it).
     const shortest = locs.sort((a, b) => a.length - b.length)[0];
     if (shortest) return new URL('./', shortest).toString();
@@ -285,16 +428,30 @@ async function siteUrlFromBuild(folder: string): Promise<string | undefined> {
   return undefined;
 }
 
-async function listHtmlFiles(folder: string): Promise<string[]> {
+/** The build's HTML files and sitemaps (`sitemap.xml` at the root and in locale folders). */
+async function listFiles(folder: string): Promise<{html: string[]; sitemaps: string[]}> {
   const entries = await readdir(folder, {recursive: true, withFileTypes: true});
-  const files: string[] = [];
+  const html: string[] = [];
+  const sitemaps: string[] = [];
   for (const entry of entries) {
-    if (!entry.isFile() || !/\.html?$/i.test(entry.name)) continue;
+    if (!entry.isFile()) continue;
+    const isHtml = /\.html?$/i.test(entry.name);
+    if (!isHtml && entry.name !== 'sitemap.xml') continue;
     // Node 20 names the folder `path` (newer releases `parentPath`).
     const dir = (entry as unknown as {parentPath?: string}).parentPath ?? entry.path;
-    files.push(path.relative(folder, path.join(dir, entry.name)));
+    (isHtml ? html : sitemaps).push(path.relative(folder, path.join(dir, entry.name)));
   }
-  return files.sort();
+  return {html: html.sort(), sitemaps: sitemaps.sort()};
+}
+
+/** Record URL (routed, trailing slash ignored) → pageRank, from sitemap entries below the site's root. */
+function ranksFrom(entries: SitemapEntry[], site: SiteUrls): Map<string, number> {
+  const ranks = new Map<string, number>();
+  for (const entry of entries) {
+    const rank = rankOfPriority(entry.priority);
+    if (rank !== undefined) ranks.set(orderKey(recordUrlFor(entry.loc, entry.loc, site)), rank);
+  }
+  return ranks;
 }
 
 async function crawlFolder(folder: string, options: CrawlOptions) {
@@ -311,25 +468,43 @@ async function crawlFolder(folder: string, options: CrawlOptions) {
     );
   }
   if (!info.isDirectory()) throw new SourceError(`SOURCE "${folder}" is not a folder or an http(s) URL`);
-  let files: string[];
+  let listing: {html: string[]; sitemaps: string[]};
   try {
-    files = await listHtmlFiles(folder);
+    listing = await listFiles(folder);
   } catch (error) {
     throw new SourceError(`cannot read SOURCE "${folder}": ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
+  const files = listing.html;
   if (files.length === 0) throw new SourceError(`SOURCE "${folder}" contains no HTML pages`);
-  const configured = options.baseUrl ?? (await siteUrlFromBuild(folder));
+  const built = await siteUrlFromBuild(folder, listing.sitemaps);
+  const configured = options.baseUrl ?? built;
   if (!configured) {
     throw new UsageError(`cannot tell the site's URL from "${folder}": pass --base-url URL`);
   }
   const baseUrl = normalizeBaseUrl(configured);
+  const site: SiteUrls = {root: built ? normalizeBaseUrl(built, 'the build\'s canonical URL') : baseUrl, base: baseUrl};
+  const entries: SitemapEntry[] = [];
+  for (const file of listing.sitemaps) {
+    try {
+      entries.push(...parseSitemap(await readFile(path.join(folder, file), 'utf8')).urls);
+    } catch {
+      // an unreadable sitemap only loses priorities
+    }
+  }
+  const ranks = ranksFrom(entries, site);
   const total = files.length;
   options.onEvent?.({type: 'start', source: folder, mode: 'folder', baseUrl, total});
   let done = 0;
-  let skipped = 0;
-  // Pages are handed to onPage in URL order: finished pages wait in `ready` for their turn.
-  const jobs = files.map((file) => ({file, url: new URL(encodePath(servedPath(file)), baseUrl).toString()})).sort(byUrl);
+  const skipped: SkippedPage[] = [];
+  // Pages are handed to onPage in order: finished pages wait in `ready` for their turn.
+  const jobs = files
+    .map((file) => {
+      const url = new URL(encodePath(servedPath(file)), baseUrl).toString();
+      return {file, url, order: orderKey(url)};
+    })
+    .sort((a, b) => compare(a.order, b.order) || compare(a.url, b.url));
   const ready = new Map<number, PageResult>();
+  const emitted = new Set<string>();
   let nextToEmit = 0;
   let emitting: Promise<void> = Promise.resolve();
   const collect = options.collect !== false;
@@ -337,29 +512,49 @@ async function crawlFolder(folder: string, options: CrawlOptions) {
     for (let page = ready.get(nextToEmit); page; page = ready.get(nextToEmit)) {
       ready.delete(nextToEmit);
       nextToEmit += 1;
-      if (page.count > 0) await options.onPage?.(crawledPage(page));
-      if (!collect) {
+      if (page.count > 0) {
+        // Two files that say they are the same page (canonical links): the first one counts.
+        if (emitted.has(page.url)) {
+          page.duplicate = true;
+          skipped.push({url: page.url, reason: 'duplicate'});
+          options.onEvent?.({type: 'skip', url: page.url, reason: 'duplicate', done, total});
+        } else {
+          emitted.add(page.url);
+          await options.onPage?.(crawledPage(page));
+        }
+      }
+      if (!collect || page.duplicate) {
         delete page.records;
         delete page.json;
+        delete page.packed;
       }
     }
   };
   const pool = workerPool(options, files.length);
   const validate = options.validate === undefined ? {} : {validate: options.validate};
-  const extract = (file: string, url: string): Promise<ExtractedResult> =>
-    extractWith(pool, {file: path.join(folder, file), url, pageRank: options.pageRank?.(url) ?? 0, pack: collect, digests: collect && Boolean(options.digests), ...validate});
+  const extract = (file: string, url: string, order: string): Promise<ExtractedResult> =>
+    extractWith(pool, {
+      file: path.join(folder, file),
+      url,
+      site,
+      pageRank: options.pageRank?.(url) ?? ranks.get(order) ?? 0,
+      pack: collect,
+      digests: collect && Boolean(options.digests),
+      ...validate,
+    });
   let pages: PageResult[];
   try {
     pages = await Promise.all(
-      jobs.map(({file, url}, index) =>
+      jobs.map(({file, url, order}, index) =>
         limit(async (): Promise<PageResult> => {
-          const {skipped: skip, ...result} = await extract(file, url);
+          const {skipped: skip, ...extracted} = await extract(file, url, order);
+          const result: PageResult = {...extracted, order};
           done += 1;
           if (skip) {
-            skipped += 1;
-            options.onEvent?.({type: 'skip', url, reason: skip, done, total});
+            skipped.push({url: result.url, reason: skip});
+            options.onEvent?.({type: 'skip', url: result.url, reason: skip, done, total});
           } else {
-            options.onEvent?.({type: 'page', url, records: result.count, done, total});
+            options.onEvent?.({type: 'page', url: result.url, records: result.count, done, total});
           }
           ready.set(index, result);
           emitting = emitting.then(drain);
@@ -377,253 +572,336 @@ async function crawlFolder(folder: string, options: CrawlOptions) {
   return {pages, skipped, baseUrl, mode: 'folder' as const, streamed: true};
 }
 
-/** `<loc>` values of a sitemap or sitemap index. */
-export function sitemapLocs(xml: string): string[] {
-  return [...xml.matchAll(/<loc>\s*([^<]+?)\s*<\/loc>/g)].map((m) =>
-    (m[1] ?? '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'"),
-  );
-}
-
-function sitemapPriorities(xml: string): Map<string, number> {
-  const priorities = new Map<string, number>();
-  for (const m of xml.matchAll(/<url>([\s\S]*?)<\/url>/g)) {
-    const body = m[1] ?? '';
-    const loc = /<loc>\s*([^<]+?)\s*<\/loc>/.exec(body)?.[1];
-    const priority = /<priority>\s*([\d.]+)\s*<\/priority>/.exec(body)?.[1];
-    if (loc && priority) priorities.set(loc.replace(/&amp;/g, '&'), Number(priority));
-  }
-  return priorities;
-}
-
 class HttpStatusError extends Error {
   constructor(readonly status: number, url: string) {
     super(`HTTP ${status} for ${url}`);
   }
 }
 
+/** A redirect out of the site's origin and base path: not followed. */
+class OffSiteRedirect extends Error {
+  constructor(readonly location: string) {
+    super(`redirects off the site, to ${location}`);
+  }
+}
+
 interface Fetched {
+  /** The URL that answered, after redirects inside the site. */
   url: string;
   status: number;
   contentType: string;
   body: string;
 }
 
-function isRetryableFetchError(error: unknown): boolean {
-  if (error instanceof HttpStatusError) return error.status === 429 || error.status >= 500;
-  return true; // network errors, resets, timeouts
+function isRetryableStatus(status: number): boolean {
+  return status === 429 || status >= 500;
 }
 
 function describe(error: unknown): string {
-  if (error instanceof HttpStatusError) return error.message;
+  if (error instanceof HttpStatusError || error instanceof OffSiteRedirect) return error.message;
   const cause = (error as {cause?: {code?: string; message?: string}}).cause;
   if (cause?.code) return cause.code;
   if ((error as Error).name === 'TimeoutError') return 'timed out';
-  return cause?.message ?? (error as Error).message ?? String(error);
+  return redactUrl(cause?.message ?? (error as Error).message ?? String(error));
 }
 
-async function fetchPage(url: string, options: CrawlOptions, allowStatus: (s: number) => boolean): Promise<Fetched> {
-  const attempts = options.attempts ?? 3;
-  let last: unknown;
-  for (let attempt = 1; attempt <= attempts; attempt++) {
-    try {
-      const response = await fetch(url, {
-        redirect: 'follow',
-        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
-        headers: {'user-agent': 'docs-indexer'},
-      });
-      const body = await response.text();
-      if (!response.ok && !allowStatus(response.status)) throw new HttpStatusError(response.status, url);
-      return {url: response.url || url, status: response.status, contentType: response.headers.get('content-type') ?? '', body};
-    } catch (error) {
-      last = error;
-      if (!isRetryableFetchError(error) || attempt === attempts) break;
-      options.onEvent?.({type: 'retry', url, attempt, error: describe(error)});
-      await new Promise((r) => setTimeout(r, 100 * 2 ** (attempt - 1)));
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
+
+/** HTTP for a URL crawl: retries (p-retry), redirects followed only inside the site, Basic auth. */
+class SiteClient {
+  constructor(
+    private readonly options: CrawlOptions,
+    private readonly inScope: (url: URL) => boolean,
+    private readonly authorization: string | undefined,
+  ) {}
+
+  /** GETs `url`; an error status throws HttpStatusError unless `allowStatus` accepts it. */
+  async get(url: string, allowStatus: (status: number) => boolean = () => false): Promise<Fetched> {
+    let current = url;
+    for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+      const answer = await this.request(current, allowStatus);
+      if (answer.location === undefined) return {...answer, url: current};
+      const next = new URL(answer.location, current);
+      next.hash = '';
+      if (!this.inScope(next)) throw new OffSiteRedirect(redactUrl(next.toString()));
+      current = next.toString();
     }
+    throw new Error(`more than ${MAX_REDIRECTS} redirects from ${url}`);
   }
-  throw Object.assign(new Error(describe(last)), {cause: last});
+
+  private request(url: string, allowStatus: (status: number) => boolean): Promise<Omit<Fetched, 'url'> & {location?: string}> {
+    const attempts = this.options.attempts ?? 3;
+    const headers: Record<string, string> = {'user-agent': 'docs-indexer'};
+    if (this.authorization) headers.authorization = this.authorization;
+    return pRetry(
+      async () => {
+        const response = await fetch(url, {
+          redirect: 'manual',
+          signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
+          headers,
+        });
+        const location = response.headers.get('location');
+        if (REDIRECTS.has(response.status) && location) {
+          await response.body?.cancel();
+          return {status: response.status, contentType: '', body: '', location};
+        }
+        const body = await response.text();
+        if (!response.ok && !allowStatus(response.status)) {
+          const error = new HttpStatusError(response.status, url);
+          throw isRetryableStatus(response.status) ? error : new AbortError(error);
+        }
+        return {status: response.status, contentType: response.headers.get('content-type') ?? '', body};
+      },
+      {
+        retries: attempts - 1,
+        minTimeout: 100,
+        factor: 2,
+        randomize: false,
+        onFailedAttempt: ({error, attemptNumber, retriesLeft}) => {
+          if (retriesLeft > 0) this.options.onEvent?.({type: 'retry', url, attempt: attemptNumber, error: describe(error)});
+        },
+      },
+    );
+  }
 }
 
-function sameOriginLinks(html: string, pageUrl: string, origin: string): string[] {
-  const hrefs: string[] = [];
-  const parser = new Parser({
-    onopentag(name, attribs) {
-      if (name === 'a' && attribs.href) hrefs.push(attribs.href);
-    },
-  });
-  parser.end(html);
-  const links: string[] = [];
-  for (const href of hrefs) {
-    try {
-      const url = new URL(href, pageUrl);
-      if (url.origin !== origin) continue;
-      if (/\.(png|jpe?g|gif|svg|webp|ico|css|js|json|xml|txt|pdf|zip|woff2?)$/i.test(url.pathname)) continue;
-      url.hash = '';
-      url.search = '';
-      links.push(url.toString());
-    } catch {
-      // not a URL
+/** What the crawl reads from a page besides its records: links, canonical, hreflang alternates. */
+interface PageLinks {
+  canonical?: string;
+  alternates: string[];
+  links: string[];
+}
+
+const ATTRIBUTE = /([^\s"'=<>/]+)\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/g;
+const ASSET = /\.(png|jpe?g|gif|svg|webp|avif|ico|css|js|mjs|map|json|xml|ya?ml|txt|pdf|zip|gz|woff2?|ttf|eot|mp4|webm|mp3)$/i;
+
+function decodeAttribute(value: string): string {
+  return value.replace(/&(amp|quot|apos|#39|lt|gt);/g, (_m, name: string) =>
+    name === 'amp' ? '&' : name === 'quot' ? '"' : name === 'lt' ? '<' : name === 'gt' ? '>' : "'",
+  );
+}
+
+/**
+ * Links, canonical and alternates of a page, from its `<a>` and `<link>` tags. A string scan:
+ * link discovery needs no DOM, and a link it misreads is still checked against the site's scope.
+ */
+export function pageLinks(html: string): PageLinks {
+  const result: PageLinks = {alternates: [], links: []};
+  for (const tag of html.matchAll(/<(a|link)\s([^>]*)>/gi)) {
+    const attributes = new Map<string, string>();
+    for (const m of (tag[2] ?? '').matchAll(ATTRIBUTE)) {
+      attributes.set((m[1] ?? '').toLowerCase(), decodeAttribute(m[3] ?? m[4] ?? m[5] ?? ''));
+    }
+    const href = attributes.get('href');
+    if (!href) continue;
+    if ((tag[1] ?? '').toLowerCase() === 'a') result.links.push(href);
+    else {
+      const rel = (attributes.get('rel') ?? '').toLowerCase().split(/\s+/);
+      if (rel.includes('canonical')) result.canonical ??= href;
+      else if (rel.includes('alternate') && attributes.has('hreflang')) result.alternates.push(href);
     }
   }
-  return links;
+  return result;
 }
 
 async function crawlUrl(source: string, options: CrawlOptions) {
   const concurrency = concurrencyOf(options);
+  const maxFailed = maxFailedOf(options);
   let start: URL;
   try {
     start = new URL(source);
   } catch {
-    throw new UsageError(`SOURCE "${source}" is not a valid URL`);
+    throw new UsageError(`SOURCE "${redactUrl(source)}" is not a valid URL`);
   }
+  // Credentials in SOURCE are sent as Basic auth, and never shown or copied into a record.
+  const authorization =
+    start.username || start.password
+      ? `Basic ${Buffer.from(`${decodeURIComponent(start.username)}:${decodeURIComponent(start.password)}`).toString('base64')}`
+      : undefined;
+  start.username = '';
+  start.password = '';
   start.hash = '';
+  const shown = start.toString();
   const origin = start.origin;
-  // Record URLs follow the source (or --base-url), even when the sitemap names another host.
-  const sourceBasePath = withSlash(start.pathname);
-  const baseUrl = normalizeBaseUrl(options.baseUrl ?? new URL(sourceBasePath, origin).toString());
-  const rebase = (url: string): string => {
-    const pathname = new URL(url).pathname;
-    const relative = pathname.startsWith(sourceBasePath) ? pathname.slice(sourceBasePath.length) : pathname.slice(1);
+  const sourceBase = withSlash(start.pathname);
+  const scope = new URL(sourceBase, origin).toString();
+  // The crawl stays on the source's origin and below its base path.
+  const inScope = (url: URL): boolean => url.origin === origin && (url.pathname.startsWith(sourceBase) || `${url.pathname}/` === sourceBase);
+  const client = new SiteClient(options, inScope, authorization);
+
+  let home: Fetched;
+  try {
+    home = await client.get(start.toString());
+  } catch (error) {
+    throw new SourceError(`cannot read SOURCE ${shown}: ${describe(error)}`);
+  }
+  const homeLinks = pageLinks(home.body);
+  let root = scope;
+  if (homeLinks.canonical) {
+    try {
+      root = normalizeBaseUrl(new URL(homeLinks.canonical, home.url).toString(), 'the canonical URL');
+    } catch {
+      // not a URL: the source is the root
+    }
+  }
+  const baseUrl = options.baseUrl ? normalizeBaseUrl(options.baseUrl) : root;
+  const site: SiteUrls = {root, base: baseUrl};
+  const rootUrl = new URL(root);
+
+  /** The URL to fetch for a link, a sitemap entry or an alternate (which name the site's configured host). */
+  const toFetch = (location: string, from: string): string | undefined => {
+    let url: URL;
+    try {
+      url = new URL(location, from);
+    } catch {
+      return undefined;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    if (url.origin !== origin && url.origin === rootUrl.origin) {
+      const relative = url.pathname.startsWith(rootUrl.pathname) ? url.pathname.slice(rootUrl.pathname.length) : `${url.pathname}/` === rootUrl.pathname ? '' : undefined;
+      if (relative === undefined) return undefined;
+      url = new URL(relative, scope);
+    }
+    url.hash = '';
+    url.search = '';
+    url.username = '';
+    url.password = '';
+    return inScope(url) ? url.toString() : undefined;
+  };
+  /** The URL a fetched page is routed to on the record base. */
+  const routedUrl = (fetched: string): string => {
+    const pathname = new URL(fetched).pathname;
+    const relative = pathname.startsWith(sourceBase) ? pathname.slice(sourceBase.length) : '';
     return new URL(relative, baseUrl).toString();
   };
 
-  const sitemapUrl = new URL('sitemap.xml', withSlash(start.toString())).toString();
-  let sitemap: Fetched;
-  try {
-    sitemap = await fetchPage(sitemapUrl, options, (s) => s === 404 || s === 410);
-  } catch (error) {
-    throw new SourceError(`cannot read SOURCE ${source}: ${(error as Error).message}`);
+  // Sitemaps: the source's, one per locale (the home page's hreflang links), and nested ones.
+  const sitemapQueue = [new URL('sitemap.xml', scope).toString()];
+  for (const alternate of homeLinks.alternates) {
+    const localeRoot = toFetch(alternate, home.url);
+    if (localeRoot) sitemapQueue.push(new URL('sitemap.xml', withSlash(localeRoot)).toString());
   }
-  let targets: string[] = [];
-  let priorities = new Map<string, number>();
-  if (sitemap.status === 200 && /<(urlset|sitemapindex)\b/.test(sitemap.body)) {
-    let xml = sitemap.body;
-    if (/<sitemapindex\b/.test(xml)) {
-      const nested = await Promise.all(
-        sitemapLocs(xml).map((loc) => fetchPage(toOrigin(loc, origin), options, () => false).then((f) => f.body)),
-      );
-      xml = nested.join('\n');
+  const sitemapsSeen = new Set<string>();
+  const entries: SitemapEntry[] = [];
+  const skipped: SkippedPage[] = [];
+  let sitemapFound = false;
+  for (let i = 0; i < sitemapQueue.length && sitemapsSeen.size < 1000; i++) {
+    const sitemapUrl = sitemapQueue[i] ?? '';
+    if (sitemapsSeen.has(sitemapUrl)) continue;
+    sitemapsSeen.add(sitemapUrl);
+    let fetched: Fetched;
+    try {
+      fetched = await client.get(sitemapUrl, (s) => s === 404 || s === 410);
+    } catch (error) {
+      if (i === 0 && !(error instanceof OffSiteRedirect)) throw new SourceError(`cannot read SOURCE ${shown}: ${describe(error)}`);
+      skipped.push({url: sitemapUrl, reason: error instanceof OffSiteRedirect ? 'off-site' : 'failed', detail: describe(error)});
+      continue;
     }
-    priorities = sitemapPriorities(xml);
-    targets = [...new Set(sitemapLocs(xml).map((loc) => toOrigin(loc, origin)))];
+    if (fetched.status !== 200) continue;
+    const sitemap = parseSitemap(fetched.body);
+    for (const nested of sitemap.sitemaps) {
+      const url = toFetch(nested, fetched.url);
+      if (url) sitemapQueue.push(url);
+    }
+    if (sitemap.urls.length) sitemapFound = true;
+    entries.push(...sitemap.urls);
   }
-  const mode: CrawlMode = targets.length ? 'sitemap' : 'links';
+  const ranks = ranksFrom(entries, site);
+  const listed = new Set<string>();
+  for (const entry of entries) {
+    for (const location of [entry.loc, ...entry.alternates]) {
+      const url = toFetch(location, scope);
+      if (url) listed.add(url);
+    }
+  }
+
+  const mode: CrawlMode = sitemapFound ? 'sitemap' : 'links';
+  const maxPages = options.maxPages ?? 10_000;
   const limit = pLimit(concurrency);
-  const pages: PageResult[] = [];
-  let skipped = 0;
+  const pool = workerPool(options, listed.size);
+  const validate = options.validate === undefined ? {} : {validate: options.validate};
+  const pages: (PageResult & {fetched: string})[] = [];
+  const seen = new Set<string>([start.toString(), ...listed]);
+  const seenFinal = new Set<string>();
   let done = 0;
-  const rankOf = (url: string, loc: string): number => {
-    const fromOption = options.pageRank?.(url);
-    if (fromOption !== undefined) return fromOption;
-    const priority = priorities.get(loc);
-    return priority === undefined ? 0 : Math.round(priority * 10);
+  const total = (): number => seen.size;
+  options.onEvent?.({type: 'start', source: shown, mode, baseUrl, total: seen.size});
+  const skip = (page: SkippedPage): void => {
+    skipped.push(page);
+    options.onEvent?.({type: 'skip', ...page, done, total: total()});
   };
 
-  if (mode === 'sitemap') {
-    const total = targets.length;
-    options.onEvent?.({type: 'start', source, mode, baseUrl, total});
-    const originalLocs = new Map(sitemapLocs(sitemap.body).map((loc) => [toOrigin(loc, origin), loc]));
-    const pool = workerPool(options, total);
-    // Pages wait for the end of the crawl here: kept deflated when a worker extracted them.
-    const validate = options.validate === undefined ? {} : {validate: options.validate};
-    const extract = (html: string, url: string, pageRank: number): Promise<ExtractedResult> =>
-      extractWith(pool, {html, url, pageRank, pack: true, digests: Boolean(options.digests), ...validate});
-    try {
-      await Promise.all(
-        targets.map((target) =>
-          limit(async () => {
-            let fetched: Fetched;
-            try {
-              fetched = await fetchPage(target, options, () => false);
-            } catch (error) {
-              throw new CrawlError(`cannot fetch ${target}: ${(error as Error).message}`);
-            }
-            done += 1;
-            const url = rebase(fetched.url);
-            if (!/html/i.test(fetched.contentType)) {
-              options.onEvent?.({type: 'skip', url, reason: 'not-html', done, total});
-              return;
-            }
-            const {skipped: skip, ...page} = await extract(fetched.body, url, rankOf(url, originalLocs.get(target) ?? target));
-            if (skip) {
-              skipped += 1;
-              options.onEvent?.({type: 'skip', url, reason: skip, done, total});
-            } else {
-              options.onEvent?.({type: 'page', url, records: page.count, done, total});
-            }
-            pages.push(page);
-          }),
-        ),
-      );
-    } finally {
-      await pool?.close();
-    }
-    return {pages, skipped, baseUrl, mode, streamed: false};
-  }
-
-  // No sitemap: follow same-origin links from the source page.
-  options.onEvent?.({type: 'start', source, mode, baseUrl});
-  const maxPages = options.maxPages ?? 10_000;
-  const seen = new Set<string>([start.toString()]);
-  const seenFinal = new Set<string>();
-  let first = true;
-  const visit = async (target: string): Promise<void> => {
+  const visit = async (target: string, prefetched?: Fetched): Promise<void> => {
     let fetched: Fetched;
     try {
       // Only the fetch holds a concurrency slot: a page waiting for its links must not block them.
-      fetched = await limit(() => fetchPage(target, options, () => false));
+      fetched = prefetched ?? (await limit(() => client.get(target)));
     } catch (error) {
-      if (first) throw new SourceError(`cannot read SOURCE ${source}: ${(error as Error).message}`);
       done += 1;
-      options.onEvent?.({type: 'skip', url: target, reason: 'broken-link', done});
+      const status = error instanceof HttpStatusError ? error.status : undefined;
+      const url = routedUrl(target);
+      if (error instanceof OffSiteRedirect) skip({url, reason: 'off-site', detail: describe(error)});
+      else if (!listed.has(target) && (status === 404 || status === 410)) skip({url, reason: 'broken-link', detail: describe(error)});
+      else skip({url, reason: 'failed', detail: describe(error)});
       return;
     }
-    first = false;
     done += 1;
-    const finalUrl = new URL(fetched.url);
-    finalUrl.hash = '';
-    if (seenFinal.has(finalUrl.toString())) return;
-    seenFinal.add(finalUrl.toString());
-    const url = rebase(finalUrl.toString());
+    if (seenFinal.has(fetched.url)) return;
+    seenFinal.add(fetched.url);
+    const routed = routedUrl(fetched.url);
     if (!/html/i.test(fetched.contentType)) {
-      options.onEvent?.({type: 'skip', url, reason: 'not-html', done});
+      skip({url: routed, reason: 'not-html'});
       return;
-    }
-    if (Buffer.byteLength(fetched.body) > MAX_PAGE_BYTES) {
-      skipped += 1;
-      options.onEvent?.({type: 'skip', url, reason: 'too-large', done});
-      return;
-    }
-    const page = extractOrSkip(fetched.body, {
-      url,
-      pageRank: options.pageRank?.(url) ?? 0,
-      ...(options.validate === undefined ? {} : {validate: options.validate}),
-    });
-    if (page.skipped) {
-      skipped += 1;
-      options.onEvent?.({type: 'skip', url, reason: page.skipped, done});
-    } else {
-      options.onEvent?.({type: 'page', url, records: page.records.length, done});
-      pages.push({url, records: page.records, count: page.records.length});
     }
     const next: Promise<void>[] = [];
-    for (const link of sameOriginLinks(fetched.body, finalUrl.toString(), origin)) {
-      if (seen.has(link) || seen.size >= maxPages) continue;
+    for (const href of pageLinks(fetched.body).links) {
+      const link = toFetch(href, fetched.url);
+      if (!link || seen.has(link) || seen.size >= maxPages || ASSET.test(new URL(link).pathname)) continue;
       seen.add(link);
       next.push(visit(link));
     }
+    const order = orderKey(routed);
+    const {skipped: reason, ...page} = await extractWith(pool, {
+      html: fetched.body,
+      url: routed,
+      site,
+      pageRank: options.pageRank?.(routed) ?? ranks.get(order) ?? 0,
+      pack: true,
+      digests: Boolean(options.digests),
+      ...validate,
+    });
+    if (reason) skip({url: page.url, reason});
+    else {
+      options.onEvent?.({type: 'page', url: page.url, records: page.count, done, total: total()});
+      pages.push({...page, order, fetched: fetched.url});
+    }
     await Promise.all(next);
   };
-  await visit(start.toString());
-  return {pages, skipped, baseUrl, mode, streamed: false};
-}
-
-/** Sitemaps name the production host; fetch the same path from the host being crawled. */
-function toOrigin(loc: string, origin: string): string {
   try {
-    const url = new URL(loc);
-    return new URL(url.pathname + url.search, origin).toString();
-  } catch {
-    return new URL(loc, origin).toString();
+    await Promise.all([visit(start.toString(), home), ...[...listed].filter((url) => url !== start.toString()).map((url) => visit(url))]);
+  } finally {
+    limit.clearQueue();
+    await pool?.close();
   }
+
+  // One page per record URL (a host may answer `/a` and `/a/` alike): the first in order counts.
+  pages.sort((a, b) => byOrder(a, b) || compare(a.fetched, b.fetched));
+  for (let i = 1; i < pages.length; i++) {
+    const page = pages[i];
+    if (page && page.url === pages[i - 1]?.url) {
+      page.duplicate = true;
+      skipped.push({url: page.url, reason: 'duplicate'});
+    }
+  }
+  const failed = skipped.filter((p) => p.reason === 'failed');
+  const attempted = Math.max(done, 1);
+  if (failed.length && (failed.length / attempted) * 100 > maxFailed) {
+    const first = failed.sort(byUrl)[0];
+    throw new CrawlError(
+      `${failed.length} of ${attempted} pages could not be fetched (${Math.round((failed.length / attempted) * 1000) / 10}%, ` +
+        `more than --max-failed ${maxFailed}%), e.g. ${first?.url}: ${first?.detail ?? 'failed'}; nothing was written`,
+    );
+  }
+  return {pages, skipped, baseUrl, mode, streamed: false};
 }

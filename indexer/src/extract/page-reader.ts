@@ -18,6 +18,7 @@
  * elements end with a space.
  */
 import {Parser} from 'htmlparser2';
+import {ADMONITION_TITLE_TRANSLATIONS} from './docusaurus-translations.ts';
 
 type Attribs = Record<string, string>;
 
@@ -30,10 +31,11 @@ const SKIP_CLASSES = new Set([
   'theme-doc-breadcrumbs', 'breadcrumbs', 'pagination-nav', 'theme-doc-footer',
   'theme-edit-this-page', 'theme-last-updated', 'theme-doc-version-badge',
   'theme-doc-version-banner', 'theme-back-to-top-button', 'theme-doc-card-container',
-  'theme-announcement-bar', 'DocSearch', 'docusaurus-mermaid-container', 'tabs',
+  'theme-announcement-bar', 'DocSearch', 'docusaurus-mermaid-container', 'tabs', 'avatar',
 ]);
 /** Class prefixes of Docusaurus CSS modules (the suffix is a build hash). */
-const SKIP_CLASS_PREFIXES = ['buttonGroup_', 'copyButton'];
+/** Also category cards (whose class names changed across 3.x releases) and blog author blocks. */
+const SKIP_CLASS_PREFIXES = ['buttonGroup_', 'copyButton', 'docCardListItem_', 'cardContainer_', 'authorCol_'];
 export const INLINE_TAGS = new Set([
   'a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'del', 'dfn', 'em', 'i', 'ins', 'kbd',
   'label', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var',
@@ -54,11 +56,27 @@ export class PageTooDeepError extends Error {
 }
 
 const HEADINGS: Record<string, number> = {h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6};
-const DEFAULT_ADMONITION_TITLES = new Set(['note', 'tip', 'info', 'warning', 'danger', 'caution', 'important']);
+/** Default admonition titles by type, in every locale Docusaurus ships ("note", "remarque", …). */
+const DEFAULT_ADMONITION_TITLES = new Map(Object.entries(ADMONITION_TITLE_TRANSLATIONS).map(([type, titles]) => [type, new Set(titles)]));
+/** For an admonition whose type is not known: any type's default title, in any locale. */
+const ANY_ADMONITION_TITLE = new Set(['important', ...Object.values(ADMONITION_TITLE_TRANSLATIONS).flat()]);
+
+/** Whether `title` is the default title of the admonition whose class is `className`. */
+function isDefaultAdmonitionTitle(title: string, className: string | undefined): boolean {
+  const lower = title.toLowerCase();
+  const type = className ? /\btheme-admonition-([a-z]+)\b/.exec(className)?.[1] : undefined;
+  const titles = type ? DEFAULT_ADMONITION_TITLES.get(type) : undefined;
+  return (titles ?? ANY_ADMONITION_TITLE).has(lower);
+}
 const CONTENT_ROOT_ID = '__docusaurus_skipToContent_fallback';
 
+/**
+ * Whitespace runs become one space; zero-width spaces and control characters (C0, DEL, C1: a
+ * NUL or an ESC from `&#27;` must reach neither a record nor a terminal) go with them.
+ */
 export function normalizeSpace(text: string): string {
-  return text.replace(/[\s\u200b]+/g, ' ').trim();
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
+  return text.replace(/[\s\u200b\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
 }
 
 function classTokens(value: string | undefined): string[] {
@@ -93,6 +111,10 @@ export interface PageInfo {
   ogUrl?: string;
   metas: Map<string, string>;
   category?: string;
+  /** The label of the last navbar item marked active (`.navbar__item.navbar__link--active`). */
+  navbarActive?: string;
+  /** Where the navbar's brand (logo and title) links to: the home page. */
+  brandHref?: string;
   /** The article's headings and text runs. */
   ops: ContentOp[];
 }
@@ -171,6 +193,8 @@ interface Frame {
   cells?: {th: boolean; text: string}[];
   /** The walk's state before an admonition title, restored when the title is dropped. */
   saved?: {ops: number; buffer: string[]; seenH1: boolean | undefined};
+  /** An admonition title's container class (it names the admonition's type). */
+  admonitionClass?: string | undefined;
 }
 
 /** Which element is the content root: the first of its kind, or (second pass) the n-th element. */
@@ -191,6 +215,7 @@ class Reader {
   private h1Capture: TextCapture | undefined;
   private readonly categories: TextCapture[] = [];
   private categoryFound = false;
+  private readonly navbarItems: TextCapture[] = [];
   contentRoot: number | undefined;
   main: number | undefined;
   body: number | undefined;
@@ -204,6 +229,8 @@ class Reader {
   private passiveDepth = 0;
   private buffer: string[] = [];
   private pendingSpace = false;
+  /** Depth of a blog post's `<header>`: only its title is read, not the byline (date, reading time, authors). */
+  private blogHeaderDepth = 0;
   private seenH1: boolean | undefined;
 
   constructor(private readonly plan: RootPlan) {
@@ -274,6 +301,9 @@ class Reader {
     if (this.walkDepth === 0) this.flush();
     const category = this.categories.find((c) => c.result);
     if (category) this.info.category = category.result;
+    // DocSearch's template takes the last match in document order.
+    const active = this.navbarItems.filter((c) => c.result).at(-1);
+    if (active) this.info.navbarActive = active.result;
   }
 
   private capture(depth: number): TextCapture {
@@ -346,6 +376,10 @@ class Reader {
     if (this.sidebarDepth && !this.categoryFound && tokens.includes('menu__link--sublist') && tokens.includes('menu__link--active')) {
       this.categories.push(this.capture(depth));
     }
+    if (tokens.includes('navbar__item') && tokens.includes('navbar__link--active')) this.navbarItems.push(this.capture(depth));
+    if (name === 'a' && this.info.brandHref === undefined && tokens.includes('navbar__brand') && attribs.href !== undefined) {
+      this.info.brandHref = attribs.href;
+    }
     if (!this.chromeDepth && (name === 'nav' || name === 'aside' || name === 'footer')) this.chromeDepth = depth;
   }
 
@@ -376,7 +410,8 @@ class Reader {
     if (capture) frame.capture = this.capture(depth);
   }
 
-  private walkOpen(frame: Frame, attribs: Attribs, tokens: readonly string[], depth: number, skipped: boolean, space: boolean): void {
+  private walkOpen(frame: Frame, attribs: Attribs, tokens: readonly string[], depth: number, skippedTag: boolean, space: boolean): void {
+    let skipped = skippedTag;
     const name = frame.name;
     const parent = this.stack[this.stack.length - 1];
     const parentRole = parent?.role;
@@ -395,6 +430,7 @@ class Reader {
     }
     // Inline elements side by side (cards, buttons styled as blocks) keep their words apart.
     if (space) this.buffer.push(' ');
+    if (this.blogHeaderDepth && depth === this.blogHeaderDepth + 1 && HEADINGS[name] === undefined) skipped = true;
     if (skipped) {
       this.passive(frame, Role.Skip, depth, false);
       return;
@@ -420,16 +456,19 @@ class Reader {
     } else if (tokens.some((t) => t.startsWith('admonitionHeading_'))) {
       frame.role = Role.AdmonitionTitle;
       frame.saved = {ops: this.info.ops.length, buffer: this.buffer.slice(), seenH1: this.seenH1};
+      frame.admonitionClass = parent?.className;
       frame.capture = this.capture(depth);
       this.flush();
     } else {
       this.flush();
       frame.role = Role.Block;
+      if (name === 'header' && !this.blogHeaderDepth && /\bplugin-blog\b/.test(this.info.htmlClass)) this.blogHeaderDepth = depth;
     }
   }
 
   private walkClose(frame: Frame, depth: number): void {
     if (this.passiveDepth === depth) this.passiveDepth = 0;
+    if (this.blogHeaderDepth === depth) this.blogHeaderDepth = 0;
     const ops = this.info.ops;
     switch (frame.role) {
       case Role.Heading: {
@@ -467,7 +506,7 @@ class Reader {
         break;
       case Role.AdmonitionTitle: {
         const saved = frame.saved;
-        if (saved && DEFAULT_ADMONITION_TITLES.has((frame.capture?.result ?? '').toLowerCase())) {
+        if (saved && isDefaultAdmonitionTitle(frame.capture?.result ?? '', frame.admonitionClass)) {
           ops.length = saved.ops;
           this.buffer = saved.buffer;
           this.seenH1 = saved.seenH1;

@@ -29,15 +29,17 @@ import {availableParallelism} from 'node:os';
 import {fileURLToPath} from 'node:url';
 import {Worker} from 'node:worker_threads';
 import {deflateRawSync} from 'node:zlib';
-import {extractPageDetailed, type ExtractedPage, type ExtractOptions, type SkipReason} from './extract.ts';
+import {extractPageDetailed, type ExtractedPage, type ExtractOptions, type SiteUrls, type SkipReason} from './extract.ts';
 import {PageTooDeepError} from './page-reader.ts';
 import {contentHashes} from '../records/content-hash.ts';
 import {SourceError} from '../errors.ts';
 import type {PackedDigest} from '../records/store.ts';
 
 export interface PageJob {
-  /** Absolute page URL without anchor. */
+  /** Absolute page URL without anchor (the record URL unless `site` maps the page's canonical). */
   url: string;
+  /** How the page's canonical link becomes its record URL (extract.ts, recordUrlFor). */
+  site?: SiteUrls;
   /** The page's file (read by the worker) … */
   file?: string;
   /** … or its HTML. */
@@ -72,7 +74,7 @@ export function extractOrSkip(html: string, options: ExtractOptions): Omit<Extra
   try {
     return extractPageDetailed(html, options);
   } catch (error) {
-    if (error instanceof PageTooDeepError) return {records: [], skipped: 'too-deep'} as Omit<ExtractedPage, 'skipped'> & {skipped: PageSkipReason};
+    if (error instanceof PageTooDeepError) return {records: [], url: options.url, skipped: 'too-deep'};
     throw error;
   }
 }
@@ -89,6 +91,8 @@ export async function pageBytes(job: Pick<PageJob, 'file' | 'html'>): Promise<nu
 }
 
 export interface PageOutput {
+  /** The record URL, when it is not the job's `url`. */
+  url?: string;
   skipped?: PageSkipReason;
   count: number;
   /** `JSON.stringify(records)`, when not packed. */
@@ -124,13 +128,16 @@ export async function extractJob(job: PageJob): Promise<PageOutput> {
   const page = extractOrSkip(html, {
     url: job.url,
     pageRank: job.pageRank,
+    ...(job.site ? {site: job.site} : {}),
     ...(job.validate === undefined ? {} : {validate: job.validate}),
   });
-  if (page.skipped) return {skipped: page.skipped, count: 0};
+  const url = page.url === job.url ? {} : {url: page.url};
+  if (page.skipped) return {...url, skipped: page.skipped, count: 0};
   const json = JSON.stringify(page.records);
-  if (!job.pack) return {count: page.records.length, json};
+  if (!job.pack) return {...url, count: page.records.length, json};
   // A copy with its own ArrayBuffer, so it can be transferred rather than cloned.
   return {
+    ...url,
     count: page.records.length,
     packed: new Uint8Array(deflateRawSync(json, {level: 3})),
     jsonBytes: Buffer.byteLength(json),

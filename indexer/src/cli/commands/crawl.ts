@@ -3,19 +3,32 @@ import {mkdtemp, rename, rm} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {once} from 'node:events';
-import type {CrawledPage} from '../../crawl/crawl.ts';
+import type {CrawledPage, CrawlResult, SkippedPage} from '../../crawl/crawl.ts';
 import type {RawCrawlOptions} from '../options.ts';
 import {checkOutputPath, outputFailure} from '../../output-file.ts';
-import {DEFAULT_CONCURRENCY} from '../defaults.ts';
+import {DEFAULT_CONCURRENCY, DEFAULT_MAX_FAILED} from '../defaults.ts';
 import {seconds, writeAll, type RegisterCommand} from './context.ts';
 
 export interface CrawlSummary {
   pages: number;
   records: number;
   skipped: number;
+  /** Of the skipped pages, those that could not be fetched. */
+  failed: number;
   bytes: number;
   seconds: number;
+  /** Every skipped page and why. */
+  skippedPages: SkippedPage[];
 }
+
+/** One stderr line per page that gave no records, for a person reading the run (crawl and push). */
+export function skippedLines(result: Pick<CrawlResult, 'skippedPages'>): string {
+  return result.skippedPages
+    .map((page) => `skipped ${page.url}: ${page.reason}${page.detail ? ` (${page.detail})` : ''}\n`)
+    .join('');
+}
+
+export const MAX_FAILED_HELP = `a URL crawl fails (exit 1, nothing written) when more than PERCENT of its pages cannot be fetched (default ${DEFAULT_MAX_FAILED})`;
 
 /**
  * Streams records into FILE as a JSON array while the crawl runs, through a temporary file
@@ -65,7 +78,7 @@ async function crawlToFile(file: string, run: (onPage: (page: CrawledPage) => Pr
   }
 }
 
-/** `docs-indexer crawl SOURCE [--out FILE] [--base-url URL] [--concurrency N] [--json]` */
+/** `docs-indexer crawl SOURCE [--out FILE] [--base-url URL] [--concurrency N] [--max-failed PERCENT] [--json]` */
 export const registerCrawl: RegisterCommand = (program, context) => {
   program
     .command('crawl')
@@ -74,6 +87,7 @@ export const registerCrawl: RegisterCommand = (program, context) => {
     .option('--out <FILE>', 'write the records to FILE instead of stdout')
     .option('--base-url <URL>', "absolute site URL for the records (default: the site's URL read from the build)")
     .option('--concurrency <N>', `pages read or fetched at once (default ${DEFAULT_CONCURRENCY})`)
+    .option('--max-failed <PERCENT>', MAX_FAILED_HELP)
     .option('--json', 'print one summary object on stdout (needs --out)')
     .action(async (source: string, flags: RawCrawlOptions) => {
       const startedAt = performance.now();
@@ -84,6 +98,7 @@ export const registerCrawl: RegisterCommand = (program, context) => {
       if (options.out) await checkOutputPath(options.out);
       const crawlOptions = {
         concurrency: options.concurrency,
+        maxFailed: options.maxFailed,
         ...(options.baseUrl ? {baseUrl: options.baseUrl} : {}),
         onEvent: (event: Parameters<typeof context.progress.crawlEvent>[0]) => context.progress.crawlEvent(event),
       };
@@ -116,14 +131,17 @@ export const registerCrawl: RegisterCommand = (program, context) => {
         pages: result.pages,
         records: result.recordCount,
         skipped: result.skipped,
+        failed: result.failed,
         bytes,
         seconds: seconds(startedAt),
+        skippedPages: result.skippedPages,
       };
       if (options.json) await writeAll(context.stdout, `${JSON.stringify(summary)}\n`);
       else {
         await writeAll(
           context.stderr,
-          `crawled ${summary.pages} pages (${summary.skipped} skipped): ${summary.records} records` +
+          skippedLines(result) +
+            `crawled ${summary.pages} pages (${summary.skipped} skipped${summary.failed ? `, ${summary.failed} failed` : ''}): ${summary.records} records` +
             `${options.out ? ` written to ${options.out}` : ''} in ${summary.seconds} s\n`,
         );
       }

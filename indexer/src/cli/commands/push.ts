@@ -2,6 +2,7 @@ import type {RawPushOptions} from '../options.ts';
 import type {PublishEvent, PublishResult} from '../../publish/algolia/publish.ts';
 import {DEFAULT_CONCURRENCY} from '../defaults.ts';
 import {seconds, writeAll, type RegisterCommand} from './context.ts';
+import {MAX_FAILED_HELP, skippedLines} from './crawl.ts';
 
 export interface PushSummary {
   pages: number;
@@ -55,6 +56,7 @@ export const registerPush: RegisterCommand = (program, context) => {
     .option('--full', 'send every record instead of only the changes')
     .option('--dry-run', 'print what would change and write nothing')
     .option('--concurrency <N>', `pages read or fetched at once (default ${DEFAULT_CONCURRENCY})`)
+    .option('--max-failed <PERCENT>', MAX_FAILED_HELP)
     .option('--json', 'print one summary object on stdout')
     .addHelpText(
       'after',
@@ -74,6 +76,7 @@ export const registerPush: RegisterCommand = (program, context) => {
       const options = resolvePushOptions({...flags, source}, context.env);
       const crawled = await crawl(options.source, {
         concurrency: options.concurrency,
+        maxFailed: options.maxFailed,
         ...(options.baseUrl ? {baseUrl: options.baseUrl} : {}),
         // The workers hash the records for the diff while they extract them.
         digests: true,
@@ -125,6 +128,7 @@ export const registerPush: RegisterCommand = (program, context) => {
         dryRun: options.dryRun,
         ...(options.dryRun ? {changes: result.changes} : {}),
       };
+      if (!options.json) await writeAll(context.stderr, skippedLines(crawled));
       await writeAll(context.stdout, options.json ? `${JSON.stringify(summary)}\n` : humanSummary(summary, result));
     });
 };

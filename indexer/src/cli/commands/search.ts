@@ -1,5 +1,6 @@
 import {existsSync} from 'node:fs';
 import {relative, resolve} from 'node:path';
+import type {SearchRecord} from 'docs-search/record';
 import {UsageError} from '../../errors.ts';
 import {DEFAULT_INDEX_FILES} from '../defaults.ts';
 import {writeAll, type RegisterCommand} from './context.ts';
@@ -13,9 +14,67 @@ export function defaultIndexFile(cwd = process.cwd()): string {
 interface SearchFlags {
   indexFile?: string;
   json?: boolean;
+  language?: string;
+  docsVersion?: string;
+  facet?: string[];
 }
 
-/** `docs-indexer search "QUERY" [--index-file PATH] [--json]`: asks the built local index. */
+/** Facets a filter may name (the record's facet attributes). */
+const FACETS = ['language', 'docusaurus_tag', 'version', 'type'] as const;
+
+function countBy(records: readonly SearchRecord[], value: (r: SearchRecord) => string | undefined): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const r of records) {
+    const v = value(r);
+    if (v !== undefined) counts.set(v, (counts.get(v) ?? 0) + 1);
+  }
+  return counts;
+}
+
+const listOf = (values: Iterable<string>): string => [...values].sort().join(', ') || 'none';
+
+/**
+ * The facet filters of a query, from the index's own values (never one site's): the language
+ * asked for, else the index's main language when it holds several (as the modal shows one
+ * locale); a docs version (its records, and those of pages outside any docs version); any
+ * `--facet name:value`. A value the index does not hold is a usage error naming those it does.
+ */
+export function facetFiltersFor(records: readonly SearchRecord[], flags: SearchFlags): (string | string[])[] {
+  const filters: (string | string[])[] = [];
+  const languages = countBy(records, (r) => r.language);
+  if (flags.language !== undefined) {
+    if (!languages.has(flags.language)) {
+      throw new UsageError(`--language ${flags.language}: the index holds no records in that language (it has: ${listOf(languages.keys())})`);
+    }
+    filters.push(`language:${flags.language}`);
+  } else if (languages.size > 1) {
+    const main = [...languages].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
+    if (main !== undefined) filters.push(`language:${main}`);
+  }
+  if (flags.docsVersion !== undefined) {
+    const versions = countBy(records, (r) => r.version);
+    if (!versions.has(flags.docsVersion)) {
+      throw new UsageError(`--docs-version ${flags.docsVersion}: the index holds no such version (it has: ${listOf(versions.keys())})`);
+    }
+    const unversioned = countBy(records, (r) => (r.version === undefined ? r.docusaurus_tag : undefined));
+    filters.push([`version:${flags.docsVersion}`, ...[...unversioned.keys()].sort().map((tag) => `docusaurus_tag:${tag}`)]);
+  }
+  for (const facet of flags.facet ?? []) {
+    const colon = facet.indexOf(':');
+    const name = colon > 0 ? facet.slice(0, colon).replace(/^-/, '') : '';
+    if (!(FACETS as readonly string[]).includes(name) || colon === facet.length - 1) {
+      throw new UsageError(`--facet must be NAME:VALUE with NAME one of ${FACETS.join(', ')} (got "${facet}")`);
+    }
+    filters.push(facet);
+  }
+  return filters;
+}
+
+
+/**
+ * `docs-indexer search "QUERY" [--index-file PATH] [--json] [--language LANG] [--docs-version V] [--facet NAME:VALUE]…`:
+ * asks the built local index. (`--docs-version`, not `--version`: that one prints the program's version.)
+ */
 export const registerSearch: RegisterCommand = (program, context) => {
   program
     .command('search')
@@ -23,11 +82,14 @@ export const registerSearch: RegisterCommand = (program, context) => {
     .argument('<QUERY>', 'what a reader would type in the search modal')
     .option('--index-file <PATH>', `local index file (default: ${DEFAULT_INDEX_FILES.join(' or ')}, the first that exists)`)
     .option('--json', 'print the Algolia-shaped response the modal gets, as JSON')
+    .option('--language <LANG>', "only records in this language (default: the index's main language, when it holds several)")
+    .option('--docs-version <VERSION>', 'only this docs version (the version facet, e.g. 1.0 or current), plus pages outside the docs')
+    .option('--facet <NAME:VALUE>', 'any facet filter (language, docusaurus_tag, version, type), repeatable', (value: string, all: string[]) => [...all, value], [] as string[])
     .action(async (query: string, flags: SearchFlags) => {
       if (query.trim() === '') throw new UsageError('the query is empty: pass the words to search for');
       const file = flags.indexFile === undefined ? defaultIndexFile() : resolve(flags.indexFile);
       // Loaded here, not at the top: `docs-indexer --help` and `--version` stay quick.
-      const [{answerQuery, modalOrder, modalParams}, {loadLocalIndex}, {formatHits, PRE, POST}] = await Promise.all([
+      const [{answerQuery, modalOrder, modalParams}, {loadLocalIndex}, {formatHits, PRE, POST, safe}] = await Promise.all([
         import('docs-search'),
         import('../../publish/local/publish.ts'),
         import('../format-hits.ts'),
@@ -35,7 +97,7 @@ export const registerSearch: RegisterCommand = (program, context) => {
       // A LocalIndexError (missing or malformed file) becomes a SourceError in errors.ts.
       const engine = await loadLocalIndex(file);
       const bold = Boolean((context.stdout as {isTTY?: boolean}).isTTY) && !context.env.NO_COLOR;
-      const params = modalParams(query);
+      const params = {...modalParams(query), facetFilters: facetFiltersFor(engine.records, flags)};
       if (flags.json) {
         await writeAll(context.stdout, `${JSON.stringify(answerQuery(engine, 'local', params), null, 2)}\n`);
         return;
@@ -46,8 +108,8 @@ export const registerSearch: RegisterCommand = (program, context) => {
       const where = rel && !rel.startsWith('..') ? rel : file;
       const lines =
         shown.length === 0
-          ? [`No results for "${query}" (${where})`]
-          : [`${response.nbHits} hits for "${query}", ${shown.length} shown as the search modal groups them (${where}):`, ...formatHits(shown, bold)];
+          ? [`No results for "${safe(query)}" (${where})`]
+          : [`${response.nbHits} hits for "${safe(query)}", ${shown.length} shown as the search modal groups them (${where}):`, ...formatHits(shown, bold)];
       await writeAll(context.stdout, `${lines.join('\n')}\n`);
     });
 };

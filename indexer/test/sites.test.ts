@@ -1,0 +1,135 @@
+/**
+ * Real Docusaurus 3 builds (test/sites/<name>/html, made by test/sites/build.ts): each is
+ * crawled as a folder and over HTTP, served the way GitHub Pages serves a build, and both
+ * crawls must give the same records byte for byte (issue 13).
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {createServer, type Server} from 'node:http';
+import {readFile, stat} from 'node:fs/promises';
+import type {AddressInfo} from 'node:net';
+import path from 'node:path';
+import {crawl, type CrawlResult} from '../src/crawl/crawl.ts';
+import type {SearchRecord} from 'docs-search/record';
+import {here} from './helpers.ts';
+
+const siteHtml = (name: string): string => path.join(here, 'sites', name, 'html');
+
+async function isFile(p: string): Promise<boolean> {
+  try {
+    return (await stat(p)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Serves a build below `basePath` as GitHub Pages does: `/a` → `a.html`, else a redirect to
+ * `/a/` when `a/index.html` exists; `/a/` → `a/index.html`; anything else → 404.html, status 404.
+ */
+async function serveBuild(folder: string, basePath: string): Promise<{url: string; requests: string[]; close(): Promise<void>}> {
+  const requests: string[] = [];
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      requests.push(pathname);
+      const send = async (file: string, status = 200): Promise<void> => {
+        const type = file.endsWith('.xml') ? 'application/xml' : 'text/html; charset=utf-8';
+        res.writeHead(status, {'content-type': type}).end(await readFile(file));
+      };
+      const inside = pathname.startsWith(basePath) ? pathname.slice(basePath.length) : pathname === basePath.slice(0, -1) ? null : undefined;
+      if (inside === null) {
+        res.writeHead(301, {location: basePath}).end();
+        return;
+      }
+      if (inside !== undefined) {
+        const file = path.join(folder, inside);
+        if (inside === '' || inside.endsWith('/')) {
+          if (await isFile(path.join(file, 'index.html'))) return send(path.join(file, 'index.html'));
+        } else if (await isFile(file)) {
+          return send(file);
+        } else if (await isFile(`${file}.html`)) {
+          return send(`${file}.html`);
+        } else if (await isFile(path.join(file, 'index.html'))) {
+          res.writeHead(301, {location: `${pathname}/`}).end();
+          return;
+        }
+      }
+      await send(path.join(folder, '404.html'), 404);
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const {port} = server.address() as AddressInfo;
+  return {url: `http://127.0.0.1:${port}${basePath}`, requests, close: () => new Promise((resolve) => server.close(() => resolve()))};
+}
+
+async function bothWays(name: string, basePath: string): Promise<{folder: CrawlResult; web: CrawlResult; records: SearchRecord[]}> {
+  const folder = await crawl(siteHtml(name));
+  const site = await serveBuild(siteHtml(name), basePath);
+  try {
+    const web = await crawl(site.url);
+    assert.equal(web.failed, 0, JSON.stringify(web.skippedPages));
+    assert.equal(JSON.stringify(web.records), JSON.stringify(folder.records), `${name}: the folder and the URL crawls differ`);
+    return {folder, web, records: folder.records};
+  } finally {
+    await site.close();
+  }
+}
+
+const pagesOf = (records: SearchRecord[]): string[] => [...new Set(records.map((r) => r.url_without_anchor))];
+const text = (records: SearchRecord[]): string => records.map((r) => `${Object.values(r.hierarchy).join(' ')} ${r.content ?? ''}`).join('\n');
+const lvl0Of = (records: SearchRecord[], url: string): string | undefined => records.find((r) => r.url_without_anchor === url)?.hierarchy.lvl0;
+
+test('versioned docs and a blog (trailingSlash undefined): the same records from the folder and from the URL', async () => {
+  const {records} = await bothWays('versioned-blog', '/');
+  const origin = 'https://versioned.example.com';
+  const pages = pagesOf(records);
+  // The canonical URLs: no trailing slash, although the files are docs/intro/index.html.
+  for (const page of ['/docs/intro', '/docs/1.0/intro', '/docs/errors/404', '/blog/2024/04/01/second-post', '/about', '/']) {
+    assert.ok(pages.includes(`${origin}${page}`), `${page} in ${pages.join(' ')}`);
+  }
+  assert.ok(pages.every((p) => p === `${origin}/` || !p.endsWith('/')), pages.join(' '));
+  // lvl0: sidebar category for docs, the active navbar item elsewhere, Home for the home page.
+  assert.equal(lvl0Of(records, `${origin}/docs/guide/setup`), 'Getting started');
+  assert.equal(lvl0Of(records, `${origin}/blog/2024/04/01/second-post`), 'Journal');
+  assert.equal(lvl0Of(records, `${origin}/blog`), 'Journal');
+  assert.equal(lvl0Of(records, `${origin}/about`), 'About us');
+  assert.equal(lvl0Of(records, `${origin}/`), 'Home');
+  // Versions are facets.
+  assert.deepEqual([...new Set(records.map((r) => r.version).filter(Boolean))].sort(), ['1.0', 'current']);
+  const all = text(records);
+  // Content after headings that name <svg> and <script>.
+  assert.match(all, /this paragraph must still be indexed/);
+  assert.match(all, /Readers search for this sentence too/);
+  assert.match(all, /the words after the heading count/);
+  // Chrome stays out: category cards, bylines (date, reading time, author), default admonition titles.
+  assert.doesNotMatch(all, /📄️|🗃️/);
+  assert.doesNotMatch(all, /min read|Ada Example|Firmware engineer/);
+  assert.ok(!records.some((r) => r.content === 'note'), 'default admonition title');
+  assert.ok(records.some((r) => r.content === 'Pairing hint'), 'custom admonition title');
+});
+
+test('two locales below baseUrl /docs-site/ (trailingSlash false): every locale, the same records both ways', async () => {
+  const {records, web} = await bothWays('two-locales', '/docs-site/');
+  const origin = 'https://locales.example.com/docs-site';
+  const pages = pagesOf(records);
+  for (const page of ['/docs/intro', '/fr/docs/intro', '/blog/2024/05/01/hello', '/fr/blog/2024/05/01/hello', '/fr/', '/']) {
+    assert.ok(pages.includes(`${origin}${page}`), `${page} in ${pages.join(' ')}`);
+  }
+  assert.deepEqual([...new Set(records.map((r) => r.language))].sort(), ['en', 'fr']);
+  assert.equal(lvl0Of(records, `${origin}/fr/blog/2024/05/01/hello`), 'Actualités');
+  assert.equal(lvl0Of(records, `${origin}/blog/2024/05/01/hello`), 'News');
+  assert.equal(lvl0Of(records, `${origin}/fr/`), 'Home');
+  const all = text(records);
+  assert.match(all, /Gardez le compteur au sec/);
+  assert.ok(!records.some((r) => r.content === 'attention' || r.content === 'warning'), 'default titles in both locales');
+  assert.doesNotMatch(all, /Bo Example|Rédacteur|min read|min de lecture/);
+  assert.equal(web.mode, 'sitemap');
+});
+
+test('docs at the site root (trailingSlash true): the same records both ways', async () => {
+  const {records} = await bothWays('docs-root', '/');
+  const pages = pagesOf(records);
+  assert.deepEqual(pages, ['https://root.example.com/', 'https://root.example.com/reference/endpoints/']);
+  assert.equal(lvl0Of(records, 'https://root.example.com/reference/endpoints/'), 'Reference');
+});

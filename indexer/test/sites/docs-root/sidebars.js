@@ -1,0 +1,1 @@
+export default {docs: ['home', {type: 'category', label: 'Reference', items: ['reference/endpoints']}]};

@@ -1,0 +1,1 @@
+export default {docs: [{type: 'category', label: 'Basics', items: ['intro', 'readings']}]};

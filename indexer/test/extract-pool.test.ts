@@ -77,9 +77,13 @@ test('a worker that runs out of memory fails its jobs with WorkerLostError, and 
 });
 
 /** A copy of mini-site's intro page whose article holds `inner` before its end. */
-async function pageWith(inner: string): Promise<string> {
+/** docs/intro.html of the mini site with `inner` added to its article, served as /docs/NAME (its canonical link says so, as in a real build). */
+async function pageWith(inner: string, name: string): Promise<string> {
   const {readFile} = await import('node:fs/promises');
-  const html = await readFile(fixture('mini-site', 'docs', 'intro.html'), 'utf8');
+  const html = (await readFile(fixture('mini-site', 'docs', 'intro.html'), 'utf8')).replace(
+    'rel=canonical href=https://mini.example.org/docs/intro>',
+    `rel=canonical href=https://mini.example.org/docs/${name}>`,
+  );
   const end = html.indexOf('</article>');
   return `${html.slice(0, end)}${inner}${html.slice(end)}`;
 }
@@ -92,17 +96,19 @@ test('huge and deeply nested pages among 120: skipped with a reason or extracted
   const dir = await mkdtemp(path.join(tmpdir(), 'docs-indexer-huge-'));
   try {
     await cp(fixture('mini-site'), dir, {recursive: true});
-    const normal = await pageWith('');
-    for (let i = 0; i < 120; i++) await writeFile(path.join(dir, 'docs', `p${String(i).padStart(3, '0')}.html`), normal);
+    for (let i = 0; i < 120; i++) {
+      const name = `p${String(i).padStart(3, '0')}`;
+      await writeFile(path.join(dir, 'docs', `${name}.html`), await pageWith('', name));
+    }
     const paragraph = `<p>${'word '.repeat(200)}</p>`;
     // Too big for a worker's capped heap: the calling thread extracts it, every paragraph indexed.
-    const big = await pageWith(paragraph.repeat(Math.ceil((MAX_WORKER_PAGE_BYTES * 1.5) / paragraph.length)));
+    const big = await pageWith(paragraph.repeat(Math.ceil((MAX_WORKER_PAGE_BYTES * 1.5) / paragraph.length)), 'big');
     await writeFile(path.join(dir, 'docs', 'big.html'), big);
     // Past the documented size: skipped (a 50 MB page aborted the whole process on a worker).
-    await writeFile(path.join(dir, 'docs', 'huge.html'), await pageWith(paragraph.repeat(Math.ceil((MAX_PAGE_BYTES + 1) / paragraph.length))));
+    await writeFile(path.join(dir, 'docs', 'huge.html'), await pageWith(paragraph.repeat(Math.ceil((MAX_PAGE_BYTES + 1) / paragraph.length)), 'huge'));
     // Nested past the documented depth, closed and unclosed: skipped in linear time.
-    await writeFile(path.join(dir, 'docs', 'deep.html'), await pageWith(`${'<div>'.repeat(100_000)}<p>deep</p>${'</div>'.repeat(100_000)}`));
-    await writeFile(path.join(dir, 'docs', 'unclosed.html'), await pageWith('<span>x '.repeat(300_000)));
+    await writeFile(path.join(dir, 'docs', 'deep.html'), await pageWith(`${'<div>'.repeat(100_000)}<p>deep</p>${'</div>'.repeat(100_000)}`, 'deep'));
+    await writeFile(path.join(dir, 'docs', 'unclosed.html'), await pageWith('<span>x '.repeat(300_000), 'unclosed'));
     const skips: string[] = [];
     const started = performance.now();
     const result = await crawl(dir, {workers: 2, onEvent: (e) => e.type === 'skip' && skips.push(`${new URL(e.url).pathname} ${e.reason}`)});

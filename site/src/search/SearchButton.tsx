@@ -49,7 +49,10 @@ export const SearchButton = forwardRef<HTMLButtonElement, SearchButtonProps>(fun
     <button
       type="button"
       className="DocSearch DocSearch-Button"
-      aria-label={`${label} (${actionKey === '⌘' ? 'Command' : 'Ctrl'}+K)`}
+      // The name is the visible text (WCAG 2.5.3, Label in Name); the shortcut is announced from
+      // aria-keyshortcuts, and the key caps that show it are hidden from the name. The label is
+      // kept for narrow screens, where the text is hidden and only the icon shows.
+      aria-label={label}
       aria-keyshortcuts={`${keyName}+K`}
       {...props}
       ref={ref}>
@@ -57,7 +60,7 @@ export const SearchButton = forwardRef<HTMLButtonElement, SearchButtonProps>(fun
         <SearchIcon />
         <span className="DocSearch-Button-Placeholder">{label}</span>
       </span>
-      <span className="DocSearch-Button-Keys">
+      <span className="DocSearch-Button-Keys" aria-hidden="true">
         {actionKey !== null && (
           <>
             <kbd className="DocSearch-Button-Key">{actionKey === 'Ctrl' ? <ControlKeyIcon /> : actionKey}</kbd>

@@ -33,7 +33,6 @@ export function countsAsSearchInput(event: KeyboardEvent): boolean {
 export function useSearchShortcuts({isOpen, open, close, buttonRef}: SearchShortcutsOptions): void {
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
-      if (event.defaultPrevented) return;
       const toggle = hasActionModifier(event) && event.key.toLowerCase() === 'k' && !event.altKey;
       const slash = event.key === '/' && !isOpen && !isEditingContent(event.target);
       if ((event.key === 'Escape' && isOpen) || toggle || slash) {

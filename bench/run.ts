@@ -2,13 +2,19 @@
  * `npm run bench`: every figure of issue 6 from one command, checked against its budget.
  *
  *   node --import tsx bench/run.ts [--skip-build] [--runs 3] [--no-lighthouse] [--no-hooks]
+ *                                 [--no-interactivity] [--interactivity-runs 5]
  *
  * 1. Cold production build (docusaurus clear, then build under /usr/bin/time -v): wall time, peak RSS.
  * 2. Total build size.
  * 3. The build served with gzip on localhost; Lighthouse (Debian Chromium) mobile and desktop,
  *    median of N runs, for /, /docs/introduction and /docs/v2/measurement: scores, LCP/TBT/CLS,
  *    first-visit JavaScript (gzipped bytes transferred) and requests to other hosts.
- * 4. The indexer's and the local search's figures, from bench/indexer.ts and bench/search.ts
+ * 4. Side by side, with Lighthouse's mobile throttling (bench/interactivity.ts): this build against
+ *    the same site built with Docusaurus's stock page template (STOCK_PAGE_TEMPLATE=1, into
+ *    site/build-stock), on /docs/introduction and /docs/v2/measurement: first paint, hydration,
+ *    paint → search usable and lost clicks of a reader clicking the search button every 100 ms
+ *    from the first paint, with the ratios ours/stock. Printed, not budgeted.
+ * 5. The indexer's and the local search's figures, from bench/indexer.ts and bench/search.ts
  *    when those files exist, and the CLI's start-up cost (bench/startup.ts).
  * Prints a table, then the JSON (also written to bench/results/latest.json), then the budgets
  * missed. Exit code 0 even when budgets are missed: correctness stays with the tests.
@@ -20,10 +26,13 @@ import path from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import {serveBuild} from './serve.ts';
 import {medianLighthouse, type FormFactor, type LighthouseRun} from './lighthouse.ts';
+import {measureInteractivity, type MedianFigures} from './interactivity.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SITE = path.join(ROOT, 'site');
 const BUILD = path.join(SITE, 'build');
+const STOCK_BUILD = path.join(SITE, 'build-stock');
+const INTERACTIVITY_PAGES = ['/docs/introduction', '/docs/v2/measurement'] as const;
 const DOCUSAURUS = path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
 const PAGES = ['/', '/docs/introduction', '/docs/v2/measurement'] as const;
 const KB = 1024;
@@ -55,6 +64,8 @@ interface Results {
   build?: BuildFigures;
   buildSize?: {bytes: number; files: number};
   lighthouse?: Record<string, Partial<Record<FormFactor, LighthouseRun & {runs: number}>>>;
+  /** Page → build ("ours", "stock") → figures, and ours/stock ratios. */
+  interactivity?: Record<string, {ours: MedianFigures; stock: MedianFigures; ratios: Record<string, number | null>}>;
   indexer?: unknown;
   startup?: unknown;
   indexerScale?: unknown;
@@ -71,9 +82,14 @@ const option = (name: string) => {
 };
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-function run(command: string, argv: string[], cwd: string): Promise<{code: number; stderr: string}> {
+function run(
+  command: string,
+  argv: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{code: number; stderr: string}> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, argv, {cwd, stdio: ['ignore', 'ignore', 'pipe'], env: process.env});
+    const child = spawn(command, argv, {cwd, stdio: ['ignore', 'ignore', 'pipe'], env});
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
@@ -106,6 +122,46 @@ async function coldBuild(): Promise<BuildFigures> {
   const {code, stderr} = await run(process.execPath, [DOCUSAURUS, 'build'], SITE);
   if (code !== 0) throw new Error(`the build failed:\n${stderr.slice(-2000)}`);
   return {seconds: (performance.now() - start) / 1000, peakRssMB: null};
+}
+
+/** The same site with Docusaurus's stock page template, for the side-by-side figures. */
+async function stockBuild(): Promise<void> {
+  log('interactivity: building the comparison site with the stock page template into site/build-stock…');
+  const {code, stderr} = await run(process.execPath, [DOCUSAURUS, 'build', '--out-dir', 'build-stock'], SITE, {
+    ...process.env,
+    STOCK_PAGE_TEMPLATE: '1',
+  });
+  if (code !== 0) throw new Error(`the stock-template build failed:\n${stderr.slice(-2000)}`);
+}
+
+const ratio = (ours: number, stock: number) => (stock > 0 ? Math.round((ours / stock) * 100) / 100 : null);
+
+async function interactivity(results: Results, runs: number): Promise<void> {
+  if (!flag('--skip-build') || !existsSync(path.join(STOCK_BUILD, 'index.html'))) await stockBuild();
+  const ours = await serveBuild(BUILD);
+  const stock = await serveBuild(STOCK_BUILD);
+  log(`interactivity: ${runs} throttled load(s) per page and build (ours ${ours.url}, stock ${stock.url})…`);
+  try {
+    results.interactivity = {};
+    for (const page of INTERACTIVITY_PAGES) {
+      const o = await measureInteractivity(`${ours.url}${page}`, runs, (line) => log(`  ours ${line.trim()}`));
+      const s = await measureInteractivity(`${stock.url}${page}`, runs, (line) => log(`  stock ${line.trim()}`));
+      results.interactivity[page] = {
+        ours: o,
+        stock: s,
+        ratios: {
+          paint: ratio(o.paintMs, s.paintMs),
+          hydrated: ratio(o.hydratedMs, s.hydratedMs),
+          paintToSearchUsable: ratio(o.searchUsableMs, s.searchUsableMs),
+          paintToHydrated: ratio(o.hydratedMs - o.paintMs, s.hydratedMs - s.paintMs),
+          lostClicks: ratio(o.lostClicks, s.lostClicks),
+        },
+      };
+    }
+  } finally {
+    await ours.close();
+    await stock.close();
+  }
 }
 
 async function folderSize(dir: string): Promise<{bytes: number; files: number}> {
@@ -263,6 +319,24 @@ function printTable(results: Results): void {
       }
     }
   }
+  if (results.interactivity) {
+    const ms = (v: number) => `${Math.round(v)}`.padStart(6);
+    out.push(
+      '',
+      'Side by side, mobile throttling (median)  paint ms  hydrated ms  paint→hydrated  paint→search usable  lost clicks (max)',
+    );
+    for (const [page, r] of Object.entries(results.interactivity)) {
+      for (const [name, f] of [['ours', r.ours], ['stock template', r.stock]] as const) {
+        out.push(
+          `${`${page} ${name}`.padEnd(42)}${ms(f.paintMs)}    ${ms(f.hydratedMs)}       ${ms(f.hydratedMs - f.paintMs)}           ${ms(f.searchUsableMs)}           ${String(f.lostClicks).padStart(3)} (${f.maxLostClicks})`,
+        );
+      }
+      const show = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(2)}×`);
+      out.push(
+        `${`${page} ratio ours/stock`.padEnd(42)}  paint ${show(r.ratios.paint!)}, hydrated ${show(r.ratios.hydrated!)}, paint→hydrated ${show(r.ratios.paintToHydrated!)}, paint→search usable ${show(r.ratios.paintToSearchUsable!)}, lost clicks ${show(r.ratios.lostClicks!)}`,
+      );
+    }
+  }
   if (results.indexer) out.push('', `Indexer: ${JSON.stringify(results.indexer)}`);
   if (results.startup) out.push('', `Indexer start-up (CPU ms, median): ${JSON.stringify(results.startup)}`);
   if (results.indexerScale) out.push('', `Indexer scale (10,000 pages / 1,000): ${JSON.stringify(results.indexerScale)}`);
@@ -317,6 +391,16 @@ async function main(): Promise<void> {
       await server.close();
     }
     checkLighthouse(results);
+  }
+
+  if (flag('--no-interactivity')) {
+    results.notes.push('--no-interactivity: side-by-side figures skipped');
+  } else {
+    const interactivityRuns = Number(option('--interactivity-runs') ?? 5);
+    if (!Number.isInteger(interactivityRuns) || interactivityRuns < 1) {
+      throw new Error('--interactivity-runs takes a whole number of at least 1');
+    }
+    await interactivity(results, interactivityRuns);
   }
 
   if (flag('--no-hooks')) results.notes.push('--no-hooks: indexer and search figures skipped');

@@ -4,7 +4,7 @@ import {themes as prismThemes} from 'prism-react-renderer';
 import remarkApi from './plugins/remark-api';
 import searchUi from './plugins/search-ui';
 import {cssVariablePrismTheme} from './plugins/code-blocks';
-import {SSR_TEMPLATE} from './plugins/ssr-template';
+import {routeScriptsPlugin, ssrTemplate} from './plugins/ssr-template';
 
 /** Where the site is deployed. CI sets SITE_URL for GitHub Pages; the default is the production host. */
 const SITE_URL = process.env.SITE_URL ?? 'https://homewizard-api-docs.github.io';
@@ -61,8 +61,10 @@ const config: Config = {
     faster: true,
   },
 
-  // The app's scripts run after the first paint (see plugins/ssr-template.ts).
-  ssrTemplate: SSR_TEMPLATE,
+  // The app's scripts run after the first paint, and the search shell answers before them (see
+  // plugins/ssr-template.ts). STOCK_PAGE_TEMPLATE=1 builds with Docusaurus's own template instead,
+  // for bench/run.ts's side-by-side comparison only.
+  ...(process.env.STOCK_PAGE_TEMPLATE ? {} : {ssrTemplate: ssrTemplate('/search')}),
   headTags: [{tagName: 'script', attributes: {}, innerHTML: ANNOUNCEMENT_RESET_SCRIPT}],
 
   onBrokenLinks: 'throw',
@@ -111,6 +113,8 @@ const config: Config = {
     './plugins/local-search/index.ts',
     // Search UI: the /search page's client (local or Algolia), cache rebuilt on the DocSearch patch.
     searchUi,
+    // Each page's route chunks load with main.js (plugins/ssr-template.ts); not in the stock build.
+    ...(process.env.STOCK_PAGE_TEMPLATE ? [] : [routeScriptsPlugin]),
   ],
 
   themes: ['@docusaurus/theme-mermaid'],

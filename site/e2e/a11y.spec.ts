@@ -1,12 +1,31 @@
+import {readFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
 import {test, expect, type Page} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import {SPEC_ROUTES, hydrated} from './shell-routes';
 
-/** Rules of WCAG 2.x A/AA plus axe's best practices. */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+/**
+ * Every rule of axe-core, experimental ones included, from the axe-core this package depends on.
+ * @axe-core/playwright bundles an older axe-core of its own, where `label-content-name-mismatch`
+ * (WCAG 2.5.3) is still experimental, and a run limited to WCAG tags skips experimental rules:
+ * that is how the search button's name once passed here while readers' tools reported it.
+ * Left out: the WCAG AAA rules (tag wcag2aaa: enhanced 7:1 contrast, identical links with the
+ * same purpose, meta refresh without exceptions), which axe itself leaves off by default, since
+ * the site's target is WCAG 2.2 AA; and the rules axe marks deprecated (duplicate-id,
+ * duplicate-id-active: WCAG 2.2 made 4.1.1 Parsing obsolete), which flag the ids Mermaid repeats
+ * inside its sequence diagrams' actor symbols. duplicate-id-aria, which matters to readers, runs.
+ */
+const load = createRequire(__filename);
+const AXE_SOURCE = readFileSync(load.resolve('axe-core/axe.min.js'), 'utf8');
+const ALL_RULES = (load('axe-core') as {getRules(): {ruleId: string; tags: string[]}[]})
+  .getRules()
+  .filter((rule) => !rule.tags.includes('wcag2aaa') && !rule.tags.includes('deprecated'))
+  .map((rule) => rule.ruleId);
+
+const axeBuilder = (page: Page) => new AxeBuilder({page, axeSource: AXE_SOURCE}).withRules(ALL_RULES);
 
 async function violations(page: Page, exclude: string[] = []): Promise<string[]> {
-  let builder = new AxeBuilder({page}).withTags(TAGS);
+  let builder = axeBuilder(page);
   for (const selector of exclude) builder = builder.exclude(selector);
   const results = await builder.analyze();
   return results.violations.map(
@@ -47,7 +66,7 @@ async function open(page: Page, route: string, mode: 'light' | 'dark'): Promise<
 
 test.describe('axe finds no violation in light and dark mode', () => {
   // axe walks every node of long reference pages twice (light and dark): allow it the time.
-  test.describe.configure({timeout: 90_000});
+  test.describe.configure({timeout: 180_000});
 
   for (const route of SPEC_ROUTES) {
     test(route, async ({page}) => {
@@ -90,7 +109,7 @@ test.describe('axe finds no violation in light and dark mode', () => {
       // wraps a real link, so middle-click and Ctrl-click open hits like any link; axe calls that
       // a nested interactive control. Everything else in the open modal with hits is checked.
       expect(await violations(page, ['.DocSearch-Hit']), 'with hits').toEqual([]);
-      const hitRules = await new AxeBuilder({page}).withTags(TAGS).include('.DocSearch-Hit').analyze();
+      const hitRules = await axeBuilder(page).include('.DocSearch-Hit').analyze();
       expect(hitRules.violations.map((v) => v.id).filter((id) => id !== 'nested-interactive')).toEqual([]);
     });
   }

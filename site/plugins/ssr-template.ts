@@ -15,8 +15,37 @@
  * mobile, /docs/introduction and /docs/v2/measurement, three runs each): the downloads start early
  * but compete with what the first paint needs on a slow network, and the median performance score
  * was 96 with a normal-priority preload, 92 with a low-priority one and 99 without.
+ *
+ * The head also carries the search shell (src/search/shell.inline.js): from the first paint, a
+ * click on the search button or a search shortcut shows a search box at once and keeps what the
+ * reader types until the app and the DocSearch modal take over.
  */
-export const SSR_TEMPLATE = `<!DOCTYPE html>
+import {readFileSync} from 'node:fs';
+import {readFile, readdir, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+
+/**
+ * The shell's source as inlined: block comments, comment lines and indentation stripped (the
+ * source is written for that: no trailing comments, no code that needs its line breaks).
+ */
+export function inlineShellScript(searchPagePath: string): string {
+  const source = readFileSync(new URL('../src/search/shell.inline.js', import.meta.url), 'utf8');
+  return source
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('//'))
+    .join('\n')
+    .replace('__SEARCH_PAGE__', searchPagePath);
+}
+
+/** The page template, with the search shell for a search page at `searchPagePath`. */
+export function ssrTemplate(searchPagePath: string): string {
+  return SSR_TEMPLATE.replace('<%~ it.searchShellScript %>', () => inlineShellScript(searchPagePath));
+}
+
+const SSR_TEMPLATE = `<!DOCTYPE html>
 <html <%~ it.htmlAttributes %>>
   <head>
     <meta charset="UTF-8">
@@ -25,6 +54,7 @@ export const SSR_TEMPLATE = `<!DOCTYPE html>
       <%~ metaAttribute %>
     <% }); %>
     <%~ it.headTags %>
+    <script><%~ it.searchShellScript %></script>
     <% it.stylesheets.forEach((stylesheet) => { %>
       <link rel="stylesheet" href="<%= it.baseUrl %><%= stylesheet %>" />
     <% }); %>
@@ -51,3 +81,123 @@ export const SSR_TEMPLATE = `<!DOCTYPE html>
   </body>
 </html>
 `;
+
+/**
+ * Route chunks start downloading with main.js instead of after it.
+ *
+ * The template's script list holds only runtime~main.js and main.js: Docusaurus finds a page's
+ * route chunks through react-loadable's manifest, which Rspack's module ids do not match, so
+ * each page fetched its chunks only once main.js had run (a round trip and main.js's run time
+ * later, on the critical path to hydration). After the build this plugin adds to every page's
+ * list the chunks of its routes, read from the build's own maps: the route tree
+ * (.docusaurus/routes.js), each route's chunk names (routesChunkNames.json), each name's
+ * chunks (the registry in main.js) and each chunk's file (runtime~main.js). A chunk that
+ * arrives first waits in `webpackChunk…` for the runtime; webpack reuses a script tag it finds
+ * for a chunk it needs, so nothing downloads twice.
+ */
+export function routeScriptsPlugin(context: LoadContext): Plugin {
+  return {
+    name: 'route-scripts',
+    async postBuild({outDir}) {
+      const js = path.join(outDir, 'assets/js');
+      const files = await readdir(js);
+      const read = async (prefix: string) => {
+        const file = files.find((f) => f.startsWith(prefix) && f.endsWith('.js'));
+        if (!file) throw new Error(`route-scripts: no ${prefix}*.js in ${js}`);
+        return readFile(path.join(js, file), 'utf8');
+      };
+      const chunkFile = chunkFiles(await read('runtime~main.'));
+      const registry = registryChunks(await read('main.'));
+      const routes = routeTree(await readFile(path.join(context.generatedFilesDir, 'routes.js'), 'utf8'));
+      const chunkNames = JSON.parse(await readFile(path.join(context.generatedFilesDir, 'routesChunkNames.json'), 'utf8')) as Record<string, unknown>;
+
+      const scriptsFor = (pagePath: string): string[] => {
+        const urls = new Set<string>();
+        for (const route of routes) {
+          const matches = route.exact
+            ? route.path === pagePath
+            : pagePath === route.path || pagePath.startsWith(route.path.endsWith('/') ? route.path : `${route.path}/`);
+          if (!matches) continue;
+          for (const name of stringsIn(chunkNames[`${route.path}-${route.hash}`])) {
+            for (const id of registry.get(name) ?? []) {
+              const file = chunkFile(id);
+              if (file) urls.add(`${context.baseUrl}${file}`);
+            }
+          }
+        }
+        return [...urls];
+      };
+
+      for (const html of await htmlFiles(outDir)) {
+        const rel = path.relative(outDir, html).replace(/\\/g, '/').replace(/(\/?index)?\.html$/, '');
+        const pagePath = `${context.baseUrl}${rel}`;
+        const extra = scriptsFor(pagePath);
+        if (extra.length === 0) continue;
+        const source = await readFile(html, 'utf8');
+        // The loader's argument (minified HTML): (["/assets/js/runtime~main.….js","/assets/js/main.….js"])
+        const updated = source.replace(/\((\["[^"\]]*runtime~main\.[^"\]]*"(?:,"[^"\]]*")*\])\)/, (_whole, list: string) => {
+          const scripts = JSON.parse(list) as string[];
+          return `(${JSON.stringify([...scripts, ...extra.filter((u) => !scripts.includes(u))])})`;
+        });
+        if (updated !== source) await writeFile(html, updated);
+      }
+    },
+  };
+}
+
+interface RouteEntry {
+  path: string;
+  hash: string;
+  exact: boolean;
+}
+
+/** Every route of the generated route tree, parents included: `{path, component: ComponentCreator(path, hash), exact | routes}`. */
+function routeTree(source: string): RouteEntry[] {
+  return [...source.matchAll(/ComponentCreator\('([^']+)', '([0-9a-f]+)'\),\s*(exact: true|routes)/g)].map((m) => ({
+    path: m[1]!,
+    hash: m[2]!,
+    exact: m[3] === 'exact: true',
+  }));
+}
+
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value && typeof value === 'object') return Object.values(value).flatMap(stringsIn);
+  return [];
+}
+
+/**
+ * Chunk name → webpack chunk ids, from main.js's registry: `name:[()=>…n.e("id")….then(`. The
+ * minifier writes a name as a string, an identifier, a number or a hex number (17896441 becomes
+ * 0x11113f9), whichever is shortest.
+ */
+function registryChunks(main: string): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const m of main.matchAll(/[{,](?:"([0-9a-f]{8})"|(0x[0-9a-f]+)|([0-9a-f]{8})):\[\(\)=>(.*?)\.then\(/g)) {
+    const name = m[1] ?? m[3] ?? String(Number(m[2])).padStart(8, '0');
+    map.set(name, [...m[4]!.matchAll(/\w\.e\("([^"]+)"\)/g)].map((e) => e[1]!));
+  }
+  if (map.size === 0) throw new Error('route-scripts: no route registry found in main.js');
+  return map;
+}
+
+/** Chunk id → file, from the runtime's `"assets/js/"+(({id:"name"})[e]||e)+"."+({id:"hash"})[e]+".js"`. */
+function chunkFiles(runtime: string): (id: string) => string | undefined {
+  const m = /"(assets\/js\/)"\+\(\((\{[^{}]*\})\)\[e\]\|\|e\)\+"\."\+\((\{[^{}]*\})\)\[e\]\+"\.js"/.exec(runtime);
+  if (!m) throw new Error('route-scripts: chunk file map not found in runtime~main.js');
+  const object = (text: string) => Object.fromEntries([...text.matchAll(/"?([\w~-]+)"?:"([^"]+)"/g)].map((e) => [e[1]!, e[2]!]));
+  const names = object(m[2]!);
+  const hashes = object(m[3]!);
+  return (id) => (hashes[id] ? `${m[1]}${names[id] ?? id}.${hashes[id]}.js` : undefined);
+}
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, {withFileTypes: true})) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'assets') out.push(...(await htmlFiles(full)));
+    } else if (entry.name.endsWith('.html')) out.push(full);
+  }
+  return out;
+}

@@ -21,17 +21,6 @@ function SearchIcon() {
   );
 }
 
-/** "Ctrl" drawn small enough for DocSearch's 20 px key cap. */
-function ControlKeyIcon() {
-  return (
-    <svg width="15" height="15" viewBox="0 0 15 15" aria-hidden="true" className="DocSearch-Control-Key-Icon">
-      <text x="7.5" y="10" textAnchor="middle" fontSize="6.4" fontWeight="600" fill="currentColor">
-        Ctrl
-      </text>
-    </svg>
-  );
-}
-
 export type SearchButtonProps = ComponentPropsWithoutRef<'button'>;
 
 export const SearchButton = forwardRef<HTMLButtonElement, SearchButtonProps>(function SearchButton(props, ref) {
@@ -49,7 +38,11 @@ export const SearchButton = forwardRef<HTMLButtonElement, SearchButtonProps>(fun
     <button
       type="button"
       className="DocSearch DocSearch-Button"
-      aria-label={`${label} (${actionKey === '⌘' ? 'Command' : 'Ctrl'}+K)`}
+      // The name is the visible label (WCAG 2.5.3, Label in Name) and the shortcut is announced
+      // from aria-keyshortcuts. The key caps are a hint drawn by CSS (styles.css), not part of
+      // the label: as text they made the visible text "SearchCtrlK", which no name contains.
+      // The aria-label is for narrow screens, where the label is hidden and only the icon shows.
+      aria-label={label}
       aria-keyshortcuts={`${keyName}+K`}
       {...props}
       ref={ref}>
@@ -57,11 +50,11 @@ export const SearchButton = forwardRef<HTMLButtonElement, SearchButtonProps>(fun
         <SearchIcon />
         <span className="DocSearch-Button-Placeholder">{label}</span>
       </span>
-      <span className="DocSearch-Button-Keys">
+      <span className="DocSearch-Button-Keys" aria-hidden="true">
         {actionKey !== null && (
           <>
-            <kbd className="DocSearch-Button-Key">{actionKey === 'Ctrl' ? <ControlKeyIcon /> : actionKey}</kbd>
-            <kbd className="DocSearch-Button-Key">K</kbd>
+            <kbd className="DocSearch-Button-Key" data-key={actionKey} />
+            <kbd className="DocSearch-Button-Key" data-key="K" />
           </>
         )}
       </span>

@@ -3,7 +3,7 @@
  * first use by useSearchLauncher. Local mode hands DocSearch the local client (nothing leaves
  * the origin, insights off); Algolia mode keeps the stock client.
  */
-import React, {useCallback, useMemo, useState, type ReactNode} from 'react';
+import React, {useCallback, useEffect, useMemo, useState, type ReactNode} from 'react';
 import {createPortal} from 'react-dom';
 import {DocSearchModal} from '@docsearch/react/modal';
 import type {DocSearchHit, DocSearchModalProps, DocSearchTransformClient, InternalDocSearchHit, StoredDocSearchHit} from '@docsearch/react';
@@ -22,6 +22,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import translations from '@theme/SearchTranslations';
 import {getLocalSearchClient} from './localSearch';
 import {missingResultsUrl, type SearchSettings} from './searchConfig';
+import {handOffTo} from './shell';
 
 export interface SearchModalProps {
   /** `themeConfig.algolia` with the SearchBar's props on top, as the stock SearchBar merges them. */
@@ -125,6 +126,10 @@ export default function SearchModal({config, settings, initialQuery, onClose}: S
     ({query}: {query: string}) => missingResultsUrl(settings.repoUrl, query),
     [settings.repoUrl],
   );
+
+  // DocSearch has mounted and focused its input (children's effects run first): the search shell,
+  // if it showed, hands over what was typed since `initialQuery` was read, and its caret.
+  useEffect(() => handOffTo(getContainer().querySelector<HTMLInputElement>('input.DocSearch-Input')), []);
 
   const target = getContainer();
   // Lets styles.css drop DocSearch's "Powered by Algolia" footer logo in local mode.

@@ -1,8 +1,11 @@
 /**
  * Loads the DocSearch modal (and with it the search client) on first use: pointer over, focus
  * or touch on the search button preloads it; a click or a shortcut loads it and then opens it.
+ * Until it is there the reader types into the search shell (shell.inline.js), which shows at
+ * once; the modal takes the shell's text and caret when it mounts (SearchModal.tsx).
  */
-import {useCallback, useRef, useState} from 'react';
+import {useCallback, useEffect, useRef, useState} from 'react';
+import {searchShell} from './shell';
 import {useSearchShortcuts} from './useSearchShortcuts';
 
 type SearchModalModule = typeof import('./SearchModal');
@@ -24,7 +27,8 @@ export function useSearchLauncher() {
   const [isOpen, setIsOpen] = useState(false);
   const [initialQuery, setInitialQuery] = useState<string | undefined>(undefined);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const pendingRef = useRef<string | null>(null);
+  /** True from a request to open until the modal opens or the reader closes the shell. */
+  const wantedRef = useRef(false);
 
   const preload = useCallback(() => {
     loadSearchModal().then(
@@ -34,17 +38,23 @@ export function useSearchLauncher() {
   }, []);
 
   const open = useCallback((typed = '') => {
-    if (pendingRef.current !== null) return;
-    pendingRef.current = typed;
+    if (wantedRef.current) return;
+    wantedRef.current = true;
+    const shell = searchShell();
+    // A no-op when the shell already shows (it was opened before the app took over).
+    shell?.open(typed);
     loadSearchModal().then(
       (module) => {
+        if (!wantedRef.current) return;
+        wantedRef.current = false;
         setModal(() => module.default);
-        setInitialQuery(pendingRef.current || undefined);
-        pendingRef.current = null;
+        // What the reader has typed so far; later keys are handed over when the modal mounts.
+        setInitialQuery(shell?.input()?.value || typed || undefined);
         setIsOpen(true);
       },
       () => {
-        pendingRef.current = null;
+        wantedRef.current = false;
+        shell?.failed();
       },
     );
   }, []);
@@ -55,7 +65,17 @@ export function useSearchLauncher() {
     buttonRef.current?.focus();
   }, []);
 
-  useSearchShortcuts({isOpen, open, close, buttonRef, pendingRef});
+  // From now on clicks and shortcuts are the search bar's; a shell opened before is handed over.
+  useEffect(() => {
+    searchShell()?.takeOver({
+      open: () => open(),
+      cancel: () => {
+        wantedRef.current = false;
+      },
+    });
+  }, [open]);
+
+  useSearchShortcuts({isOpen, open, close, buttonRef});
 
   return {Modal, isOpen, initialQuery, buttonRef, preload, open, close};
 }

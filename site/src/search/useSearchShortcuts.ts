@@ -4,7 +4,8 @@
  * - Ctrl/Cmd+K opens and closes; `/` opens unless the reader is typing in a field; Escape closes.
  * - With the search button focused, any key counts as input (the modal opens with it), except
  *   the find shortcut Ctrl/Cmd+F.
- * - While the modal is loading, what the reader types is kept and becomes the initial query.
+ * While the modal loads, the reader types into the search shell (shell.inline.js), which handles
+ * its own Escape and Ctrl/Cmd+K.
  */
 import {useEffect, type RefObject} from 'react';
 
@@ -14,8 +15,6 @@ export interface SearchShortcutsOptions {
   open: (typed?: string) => void;
   close: () => void;
   buttonRef: RefObject<HTMLButtonElement | null>;
-  /** Text typed while the modal is loading, or null when it is not loading. */
-  pendingRef: RefObject<string | null>;
 }
 
 export function isEditingContent(target: EventTarget | null): boolean {
@@ -31,20 +30,9 @@ export function countsAsSearchInput(event: KeyboardEvent): boolean {
   return !(hasActionModifier(event) && event.key.toLowerCase() === 'f');
 }
 
-export function useSearchShortcuts({isOpen, open, close, buttonRef, pendingRef}: SearchShortcutsOptions): void {
+export function useSearchShortcuts({isOpen, open, close, buttonRef}: SearchShortcutsOptions): void {
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
-      const pending = pendingRef.current;
-      if (pending !== null) {
-        if (event.key.length === 1 && !hasActionModifier(event) && !event.altKey) {
-          pendingRef.current = pending + event.key;
-          event.preventDefault();
-        } else if (event.key === 'Backspace') {
-          pendingRef.current = pending.slice(0, -1);
-          event.preventDefault();
-        }
-        return;
-      }
       const toggle = hasActionModifier(event) && event.key.toLowerCase() === 'k' && !event.altKey;
       const slash = event.key === '/' && !isOpen && !isEditingContent(event.target);
       if ((event.key === 'Escape' && isOpen) || toggle || slash) {
@@ -61,5 +49,5 @@ export function useSearchShortcuts({isOpen, open, close, buttonRef, pendingRef}:
     }
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [isOpen, open, close, buttonRef, pendingRef]);
+  }, [isOpen, open, close, buttonRef]);
 }

@@ -1,0 +1,46 @@
+/**
+ * The search shell of shell.inline.js as React sees it: a search box shown from the first paint,
+ * before the app and the DocSearch modal are there. Absent from a page built with Docusaurus's
+ * stock template (STOCK_PAGE_TEMPLATE, for the benchmark's comparison): every use is optional.
+ */
+export interface SearchShell {
+  /** Shows the shell with `text` added to its query and focuses it (not while the modal shows). */
+  open(text?: string): void;
+  /** Closes it as a reader does: focus back to the search button, the owner's `cancel` called. */
+  close(): void;
+  /** The shell's input while it shows, else null. */
+  input(): HTMLInputElement | null;
+  /** The real modal has mounted with the shell's text: the shell goes, focus stays in the modal. */
+  handOff(): void;
+  /** The modal's code could not be loaded: says so; Enter still searches on the search page. */
+  failed(): void;
+  /**
+   * The search bar handles clicks and shortcuts from now on. `open` is called when the shell
+   * opens (at once if it already shows), `cancel` when the reader closes it.
+   */
+  takeOver(owner: {open: () => void; cancel: () => void}): void;
+}
+
+export function searchShell(): SearchShell | undefined {
+  return typeof window === 'undefined' ? undefined : (window as {__searchShell?: SearchShell}).__searchShell;
+}
+
+/**
+ * Gives the real search input the shell's query and caret, then removes the shell. DocSearch
+ * has taken the query as its initial one; a key typed since then is passed on as an input event.
+ */
+export function handOffTo(target: HTMLInputElement | null): void {
+  const shell = searchShell();
+  const source = shell?.input();
+  if (!shell || !source) return;
+  if (target) {
+    const {value, selectionStart, selectionEnd} = source;
+    if (target.value !== value) {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(target, value);
+      target.dispatchEvent(new Event('input', {bubbles: true}));
+    }
+    target.focus();
+    if (selectionStart !== null && selectionEnd !== null) target.setSelectionRange(selectionStart, selectionEnd);
+  }
+  shell.handOff();
+}

@@ -171,11 +171,11 @@ export function answerQuery(
       if (text === null) continue;
       if (hlWanted) {
         const target = level === null ? highlightResult : (highlightLevels ??= highlightResult.hierarchy = {}) as Record<string, unknown>;
-        target[level ?? 'content'] = once('highlight', text, () => highlight(text, hl));
+        lazy(target, level ?? 'content', () => once('highlight', text, () => highlight(text, hl)));
       }
       if (words !== undefined) {
         const target = level === null ? snippetResult : (snippetLevels ??= snippetResult.hierarchy = {}) as Record<string, unknown>;
-        target[level ?? 'content'] = once(words, text, () => snippet(text, words, snippetOpts));
+        lazy(target, level ?? 'content', () => once(words, text, () => snippet(text, words, snippetOpts)));
       }
     }
     hit._highlightResult = highlightResult;
@@ -204,7 +204,7 @@ export function answerQuery(
     for (const name of names) {
       const c: Record<string, number> = {};
       for (const section of sections()) {
-        const record = engine.leadRecord(section);
+        const record = engine.facetRecord(section);
         const v = facetValue(record, name);
         if (v !== undefined) c[v] = (c[v] ?? 0) + 1;
       }
@@ -217,6 +217,26 @@ export function answerQuery(
   if (params.clickAnalytics) response.queryID = pseudoQueryId(query);
   response.processingTimeMS = Math.max(0, Math.round(now() - started));
   return response;
+}
+
+/**
+ * Highlight only what is shown: a highlight or snippet is computed when it is first read (the
+ * modal reads the group title and one or two snippets of the hits it renders), then kept as a
+ * plain property. Reading every one (JSON.stringify, a spread of the inner object) still works.
+ */
+function lazy(target: Record<string, unknown>, key: string, make: () => HighlightValue): void {
+  Object.defineProperty(target, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = make();
+      Object.defineProperty(target, key, {value, enumerable: true, writable: true, configurable: true});
+      return value;
+    },
+    set(value: unknown) {
+      Object.defineProperty(target, key, {value, enumerable: true, writable: true, configurable: true});
+    },
+  });
 }
 
 function encodeParams(params: QueryParams): string {

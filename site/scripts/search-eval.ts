@@ -14,7 +14,7 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {answerQuery, LocalSearchEngine, modalOrder, modalParams} from 'docs-search';
+import {answerQuery, engineFromShards, isShardManifest, LocalSearchEngine, modalOrder, modalParams, SHARD_DIR} from 'docs-search';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SITE = resolve(HERE, '..');
@@ -94,7 +94,11 @@ function finish(results: EvalResult[]): EvalSummary {
 }
 
 export function engineEval(buildDir: string, queries: EvalQuery[]): EvalSummary {
-  const engine = LocalSearchEngine.fromIndexFile(JSON.parse(readFileSync(join(buildDir, 'search/local-index.json'), 'utf8')));
+  const read = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
+  const index = read(join(buildDir, 'search/local-index.json'));
+  const engine = isShardManifest(index)
+    ? engineFromShards(index, (name) => read(join(buildDir, 'search', SHARD_DIR, name)))
+    : LocalSearchEngine.fromIndexFile(index);
   return summarize(queries, (q) => modalOrder(answerQuery(engine, 'local', modalParams(q)).hits).map((h) => pagePath(String(h.url))));
 }
 

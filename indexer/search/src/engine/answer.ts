@@ -68,7 +68,7 @@ function asList(v: string[] | string | undefined): string[] | undefined {
   return s === '' ? [] : s.split(',').map((x) => x.trim());
 }
 
-function normalizeFacetFilters(f: QueryParams['facetFilters']): FacetFilters | undefined {
+export function normalizeFacetFilters(f: QueryParams['facetFilters']): FacetFilters | undefined {
   if (f === undefined) return undefined;
   if (typeof f === 'string') {
     const s = f.trim();

@@ -3,16 +3,44 @@
  * (LOCAL_INDEX_PATH), answered in the browser and by `docs-indexer search` through the same
  * engine (docs-search).
  */
-import {mkdir, readFile, rename, writeFile} from 'node:fs/promises';
-import {dirname} from 'node:path';
+import {readFileSync} from 'node:fs';
+import {mkdir, readFile, rename, rm, writeFile} from 'node:fs/promises';
+import {dirname, join} from 'node:path';
 import {gzipSync} from 'node:zlib';
-import {LocalIndexError, LocalSearchEngine, packRecords, type LocalIndexFile, type SearchRecord} from 'docs-search';
+import {
+  buildShards,
+  engineFromShards,
+  isShardManifest,
+  LocalIndexError,
+  LocalSearchEngine,
+  packRecords,
+  SHARD_DIR,
+  type LocalIndexFile,
+  type SearchRecord,
+  type ShardManifest,
+} from 'docs-search';
 
 export interface LocalIndexStats {
   file: string;
   records: number;
+  /** The index file (a sharded index: its manifest). */
   bytes: number;
   gzipBytes: number;
+  /** A sharded index: its files beside the manifest, and their total size. */
+  shards?: {files: number; bytes: number; gzipBytes: number};
+}
+
+/**
+ * Above this many pages the index is sharded (format 3) rather than one file (format 2).
+ * Measured with bench/search.ts (cold first answer under mobile throttling, our pages with
+ * altered words): one file answers first at 23 pages; from a few hundred pages the sharded
+ * index does (see README.md in docs-search).
+ */
+export const SHARD_ABOVE_PAGES = 200;
+
+export interface WriteLocalIndexOptions {
+  /** `auto` (default): sharded above SHARD_ABOVE_PAGES pages. */
+  sharded?: boolean | 'auto';
 }
 
 /** The origin shared by every record URL (stripped from the file), or '' when they differ. */
@@ -34,14 +62,45 @@ export function serializeLocalIndex(records: readonly SearchRecord[]): string {
   return JSON.stringify(buildLocalIndex(records));
 }
 
-/** Writes the index atomically (temp file + rename) and returns its size. */
-export async function writeLocalIndex(records: readonly SearchRecord[], file: string): Promise<LocalIndexStats> {
-  const json = serializeLocalIndex(records);
+/** Writes the index atomically (temp file or folder + rename) and returns its size. */
+export async function writeLocalIndex(records: readonly SearchRecord[], file: string, options: WriteLocalIndexOptions = {}): Promise<LocalIndexStats> {
+  const pages = new Set(records.map((r) => r.url_without_anchor)).size;
+  const sharded = options.sharded === true || ((options.sharded ?? 'auto') === 'auto' && pages > SHARD_ABOVE_PAGES);
   await mkdir(dirname(file), {recursive: true});
+  const shardDir = join(dirname(file), SHARD_DIR);
   const tmp = `${file}.${process.pid}.tmp`;
+  if (!sharded) {
+    const json = serializeLocalIndex(records);
+    await writeFile(tmp, json);
+    await rename(tmp, file);
+    await rm(shardDir, {recursive: true, force: true});
+    return {file, records: records.length, bytes: Buffer.byteLength(json), gzipBytes: gzipSync(json).length};
+  }
+  const origin = commonOrigin(records);
+  const {manifest, files} = buildShards(records, origin, new LocalSearchEngine([...records]));
+  // The shard folder is written whole beside the old one, then swapped in, then the manifest.
+  const tmpDir = `${shardDir}.${process.pid}.tmp`;
+  await rm(tmpDir, {recursive: true, force: true});
+  await mkdir(tmpDir, {recursive: true});
+  let bytes = 0;
+  let gzipBytes = 0;
+  for (const [name, text] of files) {
+    await writeFile(join(tmpDir, name), text);
+    bytes += Buffer.byteLength(text);
+    gzipBytes += gzipSync(text).length;
+  }
+  const json = JSON.stringify(manifest);
   await writeFile(tmp, json);
+  await rm(shardDir, {recursive: true, force: true});
+  await rename(tmpDir, shardDir);
   await rename(tmp, file);
-  return {file, records: records.length, bytes: Buffer.byteLength(json), gzipBytes: gzipSync(json).length};
+  return {
+    file,
+    records: records.length,
+    bytes: Buffer.byteLength(json),
+    gzipBytes: gzipSync(json).length,
+    shards: {files: files.size, bytes, gzipBytes},
+  };
 }
 
 /** Reads a local index file into a ready engine; any problem is a one-line LocalIndexError. */
@@ -64,9 +123,24 @@ export async function loadLocalIndex(file: string): Promise<LocalSearchEngine> {
     throw new LocalIndexError(`${file} is not a local search index (invalid JSON)`);
   }
   try {
+    if (isShardManifest(json)) return engineFromShards(json as ShardManifest, (name) => readShard(join(dirname(file), SHARD_DIR, name)));
     return LocalSearchEngine.fromIndexFile(json);
   } catch (error) {
     throw new LocalIndexError(`${file} is ${(error as Error).message}`);
+  }
+}
+
+function readShard(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new LocalIndexError(`a sharded local search index whose file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new LocalIndexError(`a sharded local search index whose file ${file} is not JSON`);
   }
 }
 

@@ -27,7 +27,7 @@ import {
   decodeShard,
   headsFile,
   isShardManifest,
-  pageStarts,
+  chunkStarts,
   recordsFile,
   SHARD_DIR,
   sectionTable,
@@ -113,7 +113,7 @@ class ShardLoader {
     this.engine = new LocalSearchEngine(sectionTable(manifest));
     this.shards = new Set(manifest.shards);
     this.heads = new Set(manifest.heads);
-    this.starts = pageStarts(manifest);
+    this.starts = chunkStarts(manifest);
   }
 
   private load(file: string, use: (json: unknown) => void): Promise<void> {
@@ -134,14 +134,23 @@ class ShardLoader {
     const prefixLast = !/\s$/.test(query);
     const wanted: Promise<void>[] = [];
     const addTerms = (json: unknown) => this.engine.addTerms(decodeShard(json));
+    const terms = (key: string) => {
+      if (this.shards.has(key)) wanted.push(this.load(termsFile(key), addTerms));
+    };
+    words.forEach((word, i) => {
+      terms(shardKey(word));
+      // One letter being typed: the headings of its most frequent words.
+      if (Array.from(word).length === 1 && prefixLast && i === words.length - 1 && this.heads.has(word)) wanted.push(this.load(headsFile(word), addTerms));
+    });
+    await Promise.all(wanted);
+    // A typo in the first two letters is looked up only as a transposition of them, and only
+    // for a word the index does not hold as typed.
+    wanted.length = 0;
     words.forEach((word, i) => {
       const chars = Array.from(word);
-      const keys = [shardKey(word)];
-      // A typo in the first two letters is looked up only as a transposition of them.
-      if (chars.length >= 2 && typosAllowed(word) > 0) keys.push(chars[1]! + chars[0]!);
-      for (const key of keys) if (this.shards.has(key)) wanted.push(this.load(termsFile(key), addTerms));
-      // One letter being typed: the headings of its most frequent words.
-      if (chars.length === 1 && prefixLast && i === words.length - 1 && this.heads.has(word)) wanted.push(this.load(headsFile(word), addTerms));
+      if (chars.length >= 2 && typosAllowed(word) > 0 && !this.engine.knows(word, prefixLast && i === words.length - 1)) {
+        terms(chars[1]! + chars[0]!);
+      }
     });
     await Promise.all(wanted);
     const hitsPerPage = Math.max(0, Math.min(1000, Number(params.hitsPerPage ?? 20)));
@@ -151,14 +160,14 @@ class ShardLoader {
     // Records change which record stands for a hit, and so (rarely) the order: until stable.
     for (let round = 0; round < 3; round++) {
       const sections = this.engine.topSections(query, filters, (page + 1) * hitsPerPage).slice(page * hitsPerPage);
-      const missing = new Set(sections.filter((s) => !this.engine.hasRecords(s)).map((s) => this.pageOf(s)));
+      const missing = new Set(sections.filter((s) => !this.engine.hasRecords(s)).map((s) => this.chunkOf(s)));
       if (missing.size === 0) return;
-      await Promise.all([...missing].map((p) => this.load(recordsFile(p), (json) => this.engine.addRecords(this.starts[p]!, decodeRecords(json)))));
+      await Promise.all([...missing].map((c) => this.load(recordsFile(c), (json) => this.engine.addRecords(this.starts[c]!, decodeRecords(json)))));
     }
   }
 
-  private pageOf(section: number): number {
-    // binary search in the page starts
+  /** The records file holding a section (binary search in the chunk starts). */
+  private chunkOf(section: number): number {
     let lo = 0;
     let hi = this.starts.length - 2;
     while (lo < hi) {

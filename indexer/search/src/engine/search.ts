@@ -358,12 +358,14 @@ export class LocalSearchEngine {
     for (const [term, p] of postings) {
       const id = this.terms.get(term);
       if (id === undefined) {
-        this.terms.set(term, this.postings.length);
+        const added = this.postings.length;
+        this.terms.set(term, added);
         this.postings.push(p);
+        if (this.stems) this.addStem(term, added);
+        if (this.words) this.words[added] = term;
       } else if (this.postings[id]!.partial && !p.partial) this.postings[id] = p;
     }
     this.completionCache.clear();
-    this.stems = null;
   }
 
   /** Sharded index: the records of consecutive sections from `firstSection` on, in order. */
@@ -383,6 +385,14 @@ export class LocalSearchEngine {
       this.members[s]!.push(i);
       if (this.lead[s] === -1 || (r.type !== 'content' && this.records[this.lead[s]!]!.type === 'content')) this.lead[s] = i;
     }
+  }
+
+  /** Whether the index holds `word` (or, as `prefix`, a word starting with it). */
+  knows(word: string, prefix: boolean): boolean {
+    if (this.terms.has(word)) return true;
+    if (!prefix) return false;
+    for (const _ of this.terms.atPrefix(word).keys()) return true;
+    return false;
   }
 
   /** Whether a section's records are here (always, unless sharded). */
@@ -426,15 +436,17 @@ export class LocalSearchEngine {
     if (key === term && !/^[a-z]{4,}$/.test(term)) return [];
     if (!this.stems) {
       this.stems = new Map();
-      for (const [word, id] of this.terms) {
-        if (word.length < 4 || !/^[a-z]+$/.test(word)) continue;
-        const k = stem(word);
-        const list = this.stems.get(k);
-        if (list) list.push(id);
-        else this.stems.set(k, [id]);
-      }
+      for (const [word, id] of this.terms) this.addStem(word, id);
     }
     return this.stems.get(key) ?? [];
+  }
+
+  private addStem(word: string, id: number): void {
+    if (word.length < 4 || !/^[a-z]+$/.test(word)) return;
+    const k = stem(word);
+    const list = this.stems!.get(k);
+    if (list) list.push(id);
+    else this.stems!.set(k, [id]);
   }
 
   private expansions(term: string, prefix: boolean, fuzzy: boolean): Expansion[] {
@@ -487,7 +499,14 @@ export class LocalSearchEngine {
     let pass = this.filterCache.get(key);
     if (!pass) {
       const keep = compileFacetFilters(filters);
-      pass = Uint8Array.from(this.lead, (_, s) => (keep(this.facetRecord(s)) ? 1 : 0));
+      // Facet values are a page's and its lead record's type: one test per (page, type).
+      const memo = new Map<number, number>();
+      pass = Uint8Array.from(this.lead, (_, s) => {
+        const key = this.pageOf[s]! * 8 + this.leadType[s]!;
+        let v = memo.get(key);
+        if (v === undefined) memo.set(key, (v = keep(this.facetRecord(s)) ? 1 : 0));
+        return v;
+      });
       if (this.filterCache.size > 50) this.filterCache.clear();
       this.filterCache.set(key, pass);
     }

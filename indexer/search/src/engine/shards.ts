@@ -8,7 +8,8 @@
  *   postings with the engine's weights (computed at build time over the whole site).
  * - `local-index/h-<hex>.json`: for one first letter, the title and heading postings of its most
  *   frequent words (what a one-letter query reads).
- * - `local-index/r-<page>.json`: one page's records, in the single-file format (format 2).
+ * - `local-index/r-<chunk>.json`: the records of consecutive sections (about RECORDS_CHUNK_BYTES
+ *   of JSON), in the single-file format (format 2).
  */
 import {RECORD_TYPES, type SearchRecord} from '../record/constants.ts';
 import {LocalIndexError, packRecords, unpackRecords} from './index-file.ts';
@@ -21,6 +22,11 @@ export const SHARD_PREFIX_LENGTH = 2;
 export const HEAD_WORDS = 10;
 /** Folder of the shard files, beside the manifest (`search/local-index/`). */
 export const SHARD_DIR = 'local-index';
+/**
+ * Records files hold consecutive sections up to about this much JSON: a hit costs its chunk, so
+ * smaller chunks cost fewer bytes per answer, at the price of more files (a page is about 2-3).
+ */
+export const RECORDS_CHUNK_BYTES = 4096;
 /** Weights are stored as integers of 1/WEIGHT_SCALE. */
 const WEIGHT_SCALE = 256;
 
@@ -51,6 +57,8 @@ export interface ShardManifest {
   types: string;
   /** [section, level, position] where the lead record differs from what its type predicts. */
   leads: [number, number, number][];
+  /** Sections per records file, in order (file n holds the n-th run of sections). */
+  chunks: number[];
   /** Shard keys (prefixes) that have a terms file. */
   shards: string[];
   /** First letters that have a heads file. */
@@ -64,7 +72,7 @@ export const shardKey = (term: string): string => Array.from(term).slice(0, SHAR
 export const keyHex = (key: string): string => Array.from(new TextEncoder().encode(key), (b) => b.toString(16).padStart(2, '0')).join('');
 export const termsFile = (key: string): string => `t-${keyHex(key)}.json`;
 export const headsFile = (letter: string): string => `h-${keyHex(letter)}.json`;
-export const recordsFile = (page: number): string => `r-${page}.json`;
+export const recordsFile = (chunk: number): string => `r-${chunk}.json`;
 
 const predictedLevel = (type: number) => (type < 7 ? 100 - 10 * type : 0);
 
@@ -148,10 +156,12 @@ export function sectionTable(m: ShardManifest): SectionTable {
   return {pageOf, leadLevel, leadPosition, leadType, pageRank, pageFacets};
 }
 
-/** First section of every page (and the section count at the end). */
-export function pageStarts(m: ShardManifest): number[] {
+/** First section of every records file (and the section count at the end). */
+export function chunkStarts(m: ShardManifest): number[] {
+  if (!Array.isArray(m.chunks)) throw new LocalIndexError('not a local search index (malformed manifest)');
   const out = [0];
-  for (const [, , count] of m.pages) out.push(out[out.length - 1]! + count);
+  for (const count of m.chunks) out.push(out[out.length - 1]! + count);
+  if (out[out.length - 1] !== m.types.length) throw new LocalIndexError('not a local search index (record chunks do not cover the sections)');
   return out;
 }
 
@@ -195,16 +205,35 @@ export function buildShards(
     types += TYPE_CODES[t];
     if (r.weight.level !== predictedLevel(t) || r.weight.position !== 0) leadExceptions.push([s, r.weight.level, r.weight.position]);
   });
-  // Records: one file per page.
-  const byPage: SearchRecord[][] = pages.map(() => []);
-  const pageOfUrl = new Map<string, number>();
-  leads.forEach(({page, record}) => pageOfUrl.set(record.url, page));
+  // Records: runs of consecutive sections, cut at about RECORDS_CHUNK_BYTES of JSON.
+  const sectionOfUrl = new Map<string, number>();
+  leads.forEach(({record}, s) => sectionOfUrl.set(record.url, s));
+  const bySection: SearchRecord[][] = leads.map(() => []);
   for (const r of records) {
-    const p = pageOfUrl.get(r.url);
-    if (p === undefined) throw new Error(`record ${r.objectID} has no section`);
-    byPage[p]!.push(r);
+    const s = sectionOfUrl.get(r.url);
+    if (s === undefined) throw new Error(`record ${r.objectID} has no section`);
+    bySection[s]!.push(r);
   }
-  byPage.forEach((list, p) => files.set(recordsFile(p), JSON.stringify(packRecords(list, origin))));
+  const chunks: number[] = [];
+  let chunk: SearchRecord[] = [];
+  let sectionsInChunk = 0;
+  let bytes = 0;
+  const flush = () => {
+    if (sectionsInChunk === 0) return;
+    files.set(recordsFile(chunks.length), JSON.stringify(packRecords(chunk, origin)));
+    chunks.push(sectionsInChunk);
+    chunk = [];
+    sectionsInChunk = 0;
+    bytes = 0;
+  };
+  for (const list of bySection) {
+    const size = list.reduce((n, r) => n + (r.content?.length ?? 0) + 40, 0);
+    if (sectionsInChunk > 0 && bytes + size > RECORDS_CHUNK_BYTES) flush();
+    chunk.push(...list);
+    sectionsInChunk++;
+    bytes += size;
+  }
+  flush();
   // Terms, by prefix; heads, by first letter.
   const byKey = new Map<string, Record<string, number[]>>();
   const byLetter = new Map<string, [string, Postings][]>();
@@ -242,6 +271,7 @@ export function buildShards(
     facets,
     types,
     leads: leadExceptions,
+    chunks,
     shards,
     heads,
   };
@@ -255,7 +285,7 @@ export function buildShards(
 export function engineFromShards(manifest: ShardManifest, read: (file: string) => unknown): LocalSearchEngine {
   const engine = new LocalSearchEngine(sectionTable(manifest));
   for (const key of manifest.shards) engine.addTerms(decodeShard(read(termsFile(key))));
-  const starts = pageStarts(manifest);
-  manifest.pages.forEach((_, p) => engine.addRecords(starts[p]!, decodeRecords(read(recordsFile(p)))));
+  const starts = chunkStarts(manifest);
+  manifest.chunks.forEach((_, c) => engine.addRecords(starts[c]!, decodeRecords(read(recordsFile(c)))));
   return engine;
 }

@@ -195,7 +195,6 @@ type Browser = import('@playwright/test').Browser;
 async function answerIn(page: Page, engine: EngineName, q: string): Promise<number> {
   return page.evaluate(
     async ({q, code}) => {
-      // eslint-disable-next-line @typescript-eslint/no-implied-eval
       const answer = new Function(`return (${code})`)() as (q: string) => Promise<number>;
       return answer(q);
     },
@@ -264,7 +263,6 @@ async function measureEngine(browser: Browser, base: string, engine: EngineName,
     for (const q of typed) await answerIn(p.page, engine, q);
     const times: number[] = await p.page.evaluate(
       async ({queries, code}) => {
-        // eslint-disable-next-line @typescript-eslint/no-implied-eval
         const answer = new Function(`return (${code})`)() as (q: string) => Promise<number>;
         const out: number[] = [];
         for (const q of queries) {

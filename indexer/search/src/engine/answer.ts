@@ -162,6 +162,9 @@ export function answerQuery(
     if (partialLevels) {
       hit.hierarchy = Object.fromEntries(partialLevels.map((k) => [k, record.hierarchy[k]])) as SearchRecord['hierarchy'];
     }
+    // Computed for every hit of the page asked for: making them lazy (getters that keep their
+    // value) cost more than it saved, measured at 23 pages (1.25 against 0.94 ms CPU a query,
+    // reading what the modal renders).
     const highlightResult: Record<string, unknown> = {};
     const snippetResult: Record<string, unknown> = {};
     let highlightLevels: Record<string, unknown> | undefined;
@@ -171,11 +174,11 @@ export function answerQuery(
       if (text === null) continue;
       if (hlWanted) {
         const target = level === null ? highlightResult : (highlightLevels ??= highlightResult.hierarchy = {}) as Record<string, unknown>;
-        lazy(target, level ?? 'content', () => once('highlight', text, () => highlight(text, hl)));
+        target[level ?? 'content'] = once('highlight', text, () => highlight(text, hl));
       }
       if (words !== undefined) {
         const target = level === null ? snippetResult : (snippetLevels ??= snippetResult.hierarchy = {}) as Record<string, unknown>;
-        lazy(target, level ?? 'content', () => once(words, text, () => snippet(text, words, snippetOpts)));
+        target[level ?? 'content'] = once(words, text, () => snippet(text, words, snippetOpts));
       }
     }
     hit._highlightResult = highlightResult;
@@ -217,26 +220,6 @@ export function answerQuery(
   if (params.clickAnalytics) response.queryID = pseudoQueryId(query);
   response.processingTimeMS = Math.max(0, Math.round(now() - started));
   return response;
-}
-
-/**
- * Highlight only what is shown: a highlight or snippet is computed when it is first read (the
- * modal reads the group title and one or two snippets of the hits it renders), then kept as a
- * plain property. Reading every one (JSON.stringify, a spread of the inner object) still works.
- */
-function lazy(target: Record<string, unknown>, key: string, make: () => HighlightValue): void {
-  Object.defineProperty(target, key, {
-    enumerable: true,
-    configurable: true,
-    get() {
-      const value = make();
-      Object.defineProperty(target, key, {value, enumerable: true, writable: true, configurable: true});
-      return value;
-    },
-    set(value: unknown) {
-      Object.defineProperty(target, key, {value, enumerable: true, writable: true, configurable: true});
-    },
-  });
 }
 
 function encodeParams(params: QueryParams): string {

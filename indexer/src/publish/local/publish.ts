@@ -32,11 +32,13 @@ export interface LocalIndexStats {
 
 /**
  * Above this many pages the index is sharded (format 3) rather than one file (format 2).
- * Measured with bench/search.ts (cold first answer under mobile throttling, our pages with
- * altered words): one file answers first at 23 pages; from a few hundred pages the sharded
- * index does (see README.md in docs-search).
+ * Measured with bench/search.ts (cold first answer under Lighthouse mobile throttling; our pages
+ * with altered words): at 23 pages one file and the sharded form answer first alike (2.3 s and
+ * 1.9 s, within the noise of 3 samples each) and with one file every later keystroke is answered
+ * without a request, so our site keeps one file; one file's cold answer grows with the site
+ * (72 s at 917 pages, 25x the sharded form's 2.9 s), so it stops a little above our size.
  */
-export const SHARD_ABOVE_PAGES = 200;
+export const SHARD_ABOVE_PAGES = 50;
 
 export interface WriteLocalIndexOptions {
   /** `auto` (default): sharded above SHARD_ABOVE_PAGES pages. */

@@ -157,8 +157,9 @@ class ShardLoader {
     const page = Math.max(0, Number(params.page ?? 0));
     if (hitsPerPage === 0) return;
     const filters = normalizeFacetFilters(params.facetFilters);
-    // Records change which record stands for a hit, and so (rarely) the order: until stable.
-    for (let round = 0; round < 3; round++) {
+    // Records change which record stands for a hit, and so the order (a section found to hold
+    // the words only in different paragraphs moves down): until stable.
+    for (let round = 0; round < 10; round++) {
       const sections = this.engine.topSections(query, filters, (page + 1) * hitsPerPage).slice(page * hitsPerPage);
       const missing = new Set(sections.filter((s) => !this.engine.hasRecords(s)).map((s) => this.chunkOf(s)));
       if (missing.size === 0) return;

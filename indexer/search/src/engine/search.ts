@@ -645,7 +645,8 @@ export class LocalSearchEngine {
       }
     }
     const top = ranked.slice(0, need);
-    const hits = withHits ? top.map(({section, score}) => this.hitFor(section, score, terms, typoTerms)) : [];
+    // (a sharded index whose client gave up fetching: the hits it holds, never an error)
+    const hits = withHits ? top.filter(({section}) => this.lead[section] !== -1).map(({section, score}) => this.hitFor(section, score, terms, typoTerms)) : [];
     const rest = others;
     return {
       total: ranked.length + rest.length,

@@ -1,160 +1,439 @@
 /**
- * Search benchmark: local index size (raw, gzip), load time and query time (median, p95) on the
- * real site's index and on a synthetic site cut to 1,000 pages.
+ * Search benchmark (issue 16): our local search side by side with Pagefind, indexing the same
+ * build, in one run, at 23 pages (our site), 1,000 and 5,000 pages (our pages copied with
+ * altered words). For each engine and size it prints:
+ * - index bytes (every file of the index on disk, raw and gzip),
+ * - bytes before the first answer and the cold first answer: a fresh browser context (empty
+ *   cache) under Lighthouse's mobile throttling (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up,
+ *   CPU ×4, set through CDP) loads the engine's code and answers one query, reading what its UI
+ *   shows (ours: the modal's 20 hits with their snippets; Pagefind: the data of its first
+ *   PAGEFIND_SHOWN results, its UI's first page); median of the cold queries,
+ * - warm query p50/p95: unthrottled, every prefix of every search:eval query as a reader types
+ *   it, after one pass that loaded what they read,
+ * and each figure as a ratio to Pagefind's. Numbers are printed, not asserted.
+ * Ours is measured in both forms: one file (format 2) and sharded (format 3).
  *
- *   node --import tsx bench/search.ts [--build site/build] [--pages 1000]
+ *   node --import tsx bench/search.ts [--build site/build] [--sizes 23,1000,5000] [--cold 5]
  *
- * Query time is one answer as the browser client gives it (ranking, then the highlights and
- * snippets the modal reads: group title, hit title, content snippet) for every prefix of every relevance query, as a reader types them. Targets: real site under
- * 100 KB gzip and p95 under 2 ms; 1,000 pages under 2 MB gzip and p95 under 10 ms.
+ * Pagefind is the `pagefind` npm package (its binary comes in @pagefind/linux-x64): no download.
+ * `benchSearch()` is exported for bench/run.ts.
  */
-import {readFileSync} from 'node:fs';
-import {join, resolve, dirname} from 'node:path';
+import {spawn} from 'node:child_process';
+import {mkdir, mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises';
+import {loadavg, tmpdir} from 'node:os';
+import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {gzipSync} from 'node:zlib';
-import {performance} from 'node:perf_hooks';
-import {loadavg} from 'node:os';
-import {answerQuery, LocalSearchEngine, modalParams, unpackRecords, type AlgoliaResponse, type SearchRecord, type SearchRecord as EngineRecord} from 'docs-search';
-import {serializeLocalIndex} from 'docs-indexer';
+import {crawl, writeLocalIndex} from 'docs-indexer';
+import {serveBuild} from './serve.ts';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export interface SearchBenchStats {
-  name: string;
-  pages: number;
-  records: number;
-  rawBytes: number;
-  gzipBytes: number;
-  loadMs: number;
-  queries: number;
-  medianMs: number;
-  p95Ms: number;
+/** Pagefind results whose data is loaded for the first answer (its default UI's first page). */
+export const PAGEFIND_SHOWN = 5;
+/** Lighthouse's mobile throttling. */
+export const THROTTLING = {rttMs: 150, downKbps: 1638.4, upKbps: 750, cpu: 4} as const;
+/**
+ * Above this many pages one file is not measured: one cold answer takes minutes there (8 min at
+ * 5,000 pages in one run; that is what the sharded form is for).
+ */
+export const ONE_FILE_FULL_UP_TO = 1000;
+/** Queries answered cold (one fresh browser context each). */
+export const COLD_QUERIES = ['battery mode', 'active power', 'token', 'firmware version', 'mdns', 'websocket subscribe', 'voltage'];
+
+export type EngineName = 'ours: one file' | 'ours: sharded' | 'pagefind';
+
+export interface EngineFigures {
+  engine: EngineName;
+  /** Every file of the index (Pagefind: its search files, not its UI). */
+  indexBytes: number;
+  indexGzipBytes: number;
+  files: number;
+  /** Bytes transferred (gzip on the wire) before the first answer, median; code and index apart. */
+  firstAnswerBytes: number;
+  firstAnswerCodeBytes: number;
+  coldMs: number;
+  coldSamples: number[];
+  warmP50Ms: number;
+  warmP95Ms: number;
+  warmQueries: number;
 }
 
-/** Every prefix of every relevance query (what the modal asks while a reader types). */
-export function typedQueries(): string[] {
-  const {queries} = JSON.parse(readFileSync(join(ROOT, 'site/search-eval/queries.json'), 'utf8')) as {queries: {q: string}[]};
+export interface SizeFigures {
+  pages: number;
+  records: number;
+  engines: EngineFigures[];
+}
+
+const log0 = (line: string) => process.stderr.write(`${line}\n`);
+
+/**
+ * What the modal asks while a reader types every search:eval query: every other prefix and the
+ * whole query (every prefix would triple the bench's time for the same percentiles).
+ */
+export async function typedQueries(): Promise<string[]> {
+  const {queries} = JSON.parse(await readFile(path.join(ROOT, 'site/search-eval/queries.json'), 'utf8')) as {queries: {q: string}[]};
   const out: string[] = [];
-  for (const {q} of queries) for (let i = 1; i <= q.length; i++) out.push(q.slice(0, i));
+  for (const {q} of queries) for (let i = 1; i <= q.length; i++) if (i % 2 === 1 || i === q.length) out.push(q.slice(0, i));
   return out;
 }
 
-/** Reads what DocSearch renders per hit (group title, the hit's title or content snippet). */
-export function readLikeModal(response: AlgoliaResponse): number {
-  let chars = 0;
-  for (const hit of response.hits) {
-    const hl = hit._highlightResult as {hierarchy: Record<string, {value: string}>};
-    const sn = hit._snippetResult as {hierarchy: Record<string, {value: string} | undefined>; content?: {value: string}};
-    chars += hl.hierarchy.lvl0?.value.length ?? 0;
-    const level = hit.type === 'content' ? undefined : hit.type;
-    chars += (level && level !== 'lvl0' ? sn.hierarchy[level]?.value.length : sn.content?.value.length) ?? 0;
-    chars += sn.hierarchy.lvl1?.value.length ?? 0;
-  }
-  return chars;
+async function htmlPages(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, {recursive: true, withFileTypes: true});
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => path.relative(folder, path.join((e as unknown as {parentPath?: string}).parentPath ?? e.path, e.name)))
+    .filter((f) => f !== '404.html' && f !== 'search.html' && f !== 'index.html' && !f.startsWith('assets'))
+    .sort();
 }
+
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * One word of copy `copy` of a page: a third of the words of 5+ letters get a suffix of two
+ * letters that depends on the copy and the word, so the copies share most words, as pages of one
+ * site do, and the vocabulary grows with the site.
+ */
+function alterWord(word: string, copy: number): string {
+  const h = hash(`${copy}:${word.toLowerCase()}`);
+  if (h % 3 !== 0) return word;
+  return word + LETTERS[(h >>> 8) % 26]! + LETTERS[(h >>> 16) % 26]!;
+}
+
+/** Alters the words of the text of the article (never tags, attributes or entities). */
+export function alterHtml(html: string, copy: number): string {
+  const start = html.indexOf('<article');
+  const end = html.lastIndexOf('</article>');
+  if (start < 0 || end < 0) return html;
+  const article = html.slice(start, end).replace(/>([^<]+)</g, (_, text: string) => `>${text.replace(/(?<![&#\w])[A-Za-z]{5,}\b(?!;)/g, (w) => alterWord(w, copy))}<`);
+  return html.slice(0, start) + article + html.slice(end);
+}
+
+/** Our pages copied under copy-N/ with altered words until `pages` pages exist. */
+export async function makeAlteredBuild(source: string, pages: number, out: string): Promise<void> {
+  const files = await htmlPages(source);
+  if (files.length === 0) throw new Error(`no HTML pages in ${source}: build the site first`);
+  const contents = await Promise.all(files.map((f) => readFile(path.join(source, f), 'utf8')));
+  // The home page at the root tells the crawler the site URL.
+  await writeFile(path.join(out, 'index.html'), await readFile(path.join(source, 'index.html')));
+  let written = 0;
+  for (let copy = 0; written < pages; copy++) {
+    for (let i = 0; i < files.length && written < pages; i++) {
+      const target = path.join(out, `copy-${copy}`, files[i]!);
+      await mkdir(path.dirname(target), {recursive: true});
+      await writeFile(target, alterHtml(contents[i]!, copy));
+      written += 1;
+    }
+  }
+}
+
+async function folderBytes(dir: string, keep: (rel: string) => boolean = () => true): Promise<{bytes: number; gzipBytes: number; files: number}> {
+  let bytes = 0;
+  let gzipBytes = 0;
+  let files = 0;
+  for (const e of await readdir(dir, {recursive: true, withFileTypes: true})) {
+    if (!e.isFile()) continue;
+    const full = path.join((e as unknown as {parentPath?: string}).parentPath ?? e.path, e.name);
+    if (!keep(path.relative(dir, full))) continue;
+    const raw = await readFile(full);
+    bytes += raw.length;
+    // Pagefind's index files are gzip already (served as they are).
+    gzipBytes += /\.pf_|\.pagefind$/.test(e.name) ? raw.length : gzipSync(raw).length;
+    files++;
+  }
+  return {bytes, gzipBytes, files};
+}
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {stdio: ['ignore', 'ignore', 'pipe']});
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(command)} failed (${code}): ${stderr.slice(-500)}`))));
+  });
+}
+
+/** Pagefind's search files (its UI files are not part of the index). */
+const pagefindIndexFile = (rel: string) => !/ui|highlight|component|\.css$/.test(rel);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 }
+const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 0.5);
 
-export function measure(name: string, json: string, queries: string[]): SearchBenchStats {
-  const t0 = performance.now();
-  const engine = LocalSearchEngine.fromIndexFile(JSON.parse(json));
-  const loadMs = performance.now() - t0;
-  for (const q of queries.slice(0, 50)) readLikeModal(answerQuery(engine, 'bench', modalParams(q))); // warm up
-  const times: number[] = [];
-  for (let round = 0; round < 3; round++) {
-    for (const q of queries) {
-      const s = performance.now();
-      readLikeModal(answerQuery(engine, 'bench', modalParams(q)));
-      times.push(performance.now() - s);
-    }
+/** The page code that answers one query cold, and the warm loop, per engine. */
+const ANSWER_OURS = `async (q) => {
+  const m = await import('/docs-search.js');
+  window.__client ??= m.createLocalSearchClient({indexUrl: window.__indexUrl});
+  const r = (await window.__client.search({requests: [{indexName: 'bench', ...m.modalParams(q)}]})).results[0];
+  // read what the modal shows: group title, the hit's title or content snippet, its page title
+  let chars = 0;
+  for (const h of r.hits) {
+    const sn = h._snippetResult;
+    chars += h._highlightResult.hierarchy.lvl0?.value.length ?? 0;
+    chars += (h.type === 'content' ? sn.content?.value.length : sn.hierarchy[h.type]?.value.length) ?? 0;
+    chars += sn.hierarchy.lvl1?.value.length ?? 0;
   }
-  times.sort((a, b) => a - b);
+  return r.hits.length + chars * 0;
+}`;
+const ANSWER_PAGEFIND = `async (q) => {
+  if (!window.__pf) {
+    window.__pf = await import('/pagefind/pagefind.js');
+    // in the page's thread, as ours: throttling (network and CPU) applies to the page only
+    await window.__pf.options({noWorker: true});
+  }
+  const s = await window.__pf.search(q);
+  const data = await Promise.all(s.results.slice(0, ${PAGEFIND_SHOWN}).map((r) => r.data()));
+  return s.results.length + data.length * 0;
+}`;
+
+type Page = import('@playwright/test').Page;
+type Browser = import('@playwright/test').Browser;
+
+async function answerIn(page: Page, engine: EngineName, q: string): Promise<number> {
+  return page.evaluate(
+    async ({q, code}) => {
+      const answer = new Function(`return (${code})`)() as (q: string) => Promise<number>;
+      return answer(q);
+    },
+    {q, code: engine === 'pagefind' ? ANSWER_PAGEFIND : ANSWER_OURS},
+  );
+}
+
+async function openPage(browser: Browser, base: string, engine: EngineName, throttled: boolean) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${base}/bench.html`);
+  const indexUrl = engine === 'ours: sharded' ? '/sharded/search/local-index.json' : '/single/search/local-index.json';
+  await page.evaluate((url) => ((window as unknown as {__indexUrl: string}).__indexUrl = url), indexUrl);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', {cacheDisabled: false});
+  if (throttled) {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: THROTTLING.rttMs,
+      downloadThroughput: (THROTTLING.downKbps * 1024) / 8,
+      uploadThroughput: (THROTTLING.upKbps * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', {rate: THROTTLING.cpu});
+  }
+  const urls = new Map<string, string>();
+  let bytes = 0;
+  let codeBytes = 0;
+  cdp.on('Network.requestWillBeSent', (e: {requestId: string; request: {url: string}}) => urls.set(e.requestId, e.request.url));
+  cdp.on('Network.loadingFinished', (e: {requestId: string; encodedDataLength: number}) => {
+    bytes += e.encodedDataLength;
+    if (/\.js$|\.pagefind$|\/wasm\./.test(new URL(urls.get(e.requestId) ?? 'http://x/').pathname)) codeBytes += e.encodedDataLength;
+  });
   return {
-    name,
-    pages: new Set(engine.records.map((r) => r.url_without_anchor)).size,
-    records: engine.records.length,
-    rawBytes: Buffer.byteLength(json),
-    gzipBytes: gzipSync(json).length,
-    loadMs,
-    queries: times.length,
-    medianMs: percentile(times, 0.5),
-    p95Ms: percentile(times, 0.95),
+    page,
+    context,
+    bytes: () => ({bytes, codeBytes}),
+    reset: () => {
+      bytes = 0;
+      codeBytes = 0;
+    },
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Synthetic site: the indexer's synthetic build (the real pages copied under copy-N/ folders)
-// cut to 1,000 pages, as records: the real records repeated with copy-N/ URLs and fresh IDs.
-
-function hexId(seed: string): string {
-  let out = '';
-  for (let round = 0; out.length < 24; round++) {
-    let h = 0x811c9dc5 ^ round;
-    for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193) >>> 0;
-    out += h.toString(16).padStart(8, '0');
+async function measureEngine(
+  browser: Browser,
+  base: string,
+  engine: EngineName,
+  cold: string[],
+  typed: string[],
+): Promise<Omit<EngineFigures, 'indexBytes' | 'indexGzipBytes' | 'files'>> {
+  const coldSamples: number[] = [];
+  const coldBytes: {bytes: number; codeBytes: number}[] = [];
+  for (const q of cold) {
+    const p = await openPage(browser, base, engine, true);
+    try {
+      p.reset();
+      const started = Date.now();
+      const hits = await answerIn(p.page, engine, q);
+      const ms = Date.now() - started;
+      // let the last loadingFinished events arrive
+      await new Promise((r) => setTimeout(r, 50));
+      if (hits === 0) throw new Error(`${engine}: no hit for "${q}"`);
+      coldSamples.push(ms);
+      coldBytes.push(p.bytes());
+    } finally {
+      await p.context.close();
+    }
   }
-  return out.slice(0, 24);
+  const byBytes = [...coldBytes].sort((a, b) => a.bytes - b.bytes);
+  const mid = byBytes[Math.floor(byBytes.length / 2)]!;
+  const coldFigures = {engine, firstAnswerBytes: mid.bytes, firstAnswerCodeBytes: mid.codeBytes, coldMs: median(coldSamples), coldSamples};
+  if (typed.length === 0) return {...coldFigures, warmP50Ms: NaN, warmP95Ms: NaN, warmQueries: 0};
+  const p = await openPage(browser, base, engine, false);
+  try {
+    for (const q of typed) await answerIn(p.page, engine, q);
+    const times: number[] = await p.page.evaluate(
+      async ({queries, code}) => {
+        const answer = new Function(`return (${code})`)() as (q: string) => Promise<number>;
+        const out: number[] = [];
+        for (const q of queries) {
+          const t = performance.now();
+          await answer(q);
+          out.push(performance.now() - t);
+        }
+        return out;
+      },
+      {queries: typed, code: engine === 'pagefind' ? ANSWER_PAGEFIND : ANSWER_OURS},
+    );
+    times.sort((a, b) => a - b);
+    return {
+      ...coldFigures,
+      warmP50Ms: percentile(times, 0.5),
+      warmP95Ms: percentile(times, 0.95),
+      warmQueries: times.length,
+    };
+  } finally {
+    await p.context.close();
+  }
 }
 
-export function syntheticRecords(real: EngineRecord[], pages: number): SearchRecord[] {
-  const byPage = new Map<string, EngineRecord[]>();
-  for (const r of real) byPage.set(r.url_without_anchor, [...(byPage.get(r.url_without_anchor) ?? []), r]);
-  const realPages = [...byPage.values()];
-  const out: SearchRecord[] = [];
-  for (let p = 0; p < pages; p++) {
-    const copy = Math.floor(p / realPages.length);
-    for (const r of realPages[p % realPages.length]!) {
-      const move = (url: string) => {
-        const u = new URL(url);
-        return `${u.origin}/copy-${copy}${u.pathname}${u.hash}`;
+/** Bundles the client the way the site ships it (ESM, minified) for the bench page. */
+async function bundleClient(outFile: string): Promise<void> {
+  const esbuild = (await import('esbuild')) as typeof import('esbuild');
+  await esbuild.build({
+    stdin: {contents: "export {createLocalSearchClient, modalParams} from 'docs-search';", resolveDir: ROOT, loader: 'ts'},
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    platform: 'browser',
+    target: 'es2020',
+    outfile: outFile,
+    logLevel: 'silent',
+  });
+}
+
+export interface SearchBenchOptions {
+  buildDir?: string;
+  sizes?: number[];
+  coldQueries?: number;
+  log?: (line: string) => void;
+}
+
+export async function benchSearch(options: SearchBenchOptions = {}): Promise<SizeFigures[]> {
+  const log = options.log ?? log0;
+  const buildDir = path.resolve(options.buildDir ?? path.join(ROOT, 'site/build'));
+  const sizes = options.sizes ?? [23, 1000, 5000];
+  const cold = COLD_QUERIES.slice(0, options.coldQueries ?? 5);
+  const typed = await typedQueries();
+  const {chromium} = await import('@playwright/test');
+  const {CHROME_PATH, CHROME_ARGS} = await import('../site/playwright.config.ts');
+  // the package's `bin` (its exports map exposes only lib/index.js)
+  const pagefindBin = path.join(path.dirname(fileURLToPath(import.meta.resolve('pagefind'))), 'runner/bin.cjs');
+  const work = await mkdtemp(path.join(tmpdir(), 'search-bench-'));
+  const out: SizeFigures[] = [];
+  const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROME_ARGS});
+  try {
+    const realPages = (await htmlPages(buildDir)).length;
+    for (const size of sizes) {
+      const dir = path.join(work, String(size));
+      const site = path.join(dir, 'site');
+      await mkdir(site, {recursive: true});
+      let source = buildDir;
+      if (size > realPages) {
+        log(`search: making ${size} pages from ${realPages} (words altered)…`);
+        await makeAlteredBuild(buildDir, size, site);
+        source = site;
+      }
+      log(`search: ${size} pages: our crawl and indexes…`);
+      const {records, pages} = await crawl(source, {});
+      await writeLocalIndex(records, path.join(dir, 'single/search/local-index.json'), {sharded: false});
+      await writeLocalIndex(records, path.join(dir, 'sharded/search/local-index.json'), {sharded: true});
+      log(`search: ${size} pages: pagefind…`);
+      await run(process.execPath, [pagefindBin, '--site', source, '--output-path', path.join(dir, 'pagefind'), '--silent']);
+      await bundleClient(path.join(dir, 'docs-search.js'));
+      await writeFile(path.join(dir, 'bench.html'), '<!doctype html><html lang="en"><meta charset="utf-8"><title>search bench</title><body></body></html>');
+      const sizesOnDisk: Record<EngineName, {bytes: number; gzipBytes: number; files: number}> = {
+        'ours: one file': await folderBytes(path.join(dir, 'single')),
+        'ours: sharded': await folderBytes(path.join(dir, 'sharded')),
+        pagefind: await folderBytes(path.join(dir, 'pagefind'), pagefindIndexFile),
       };
-      out.push({
-        ...r,
-        objectID: hexId(`${r.objectID}/${copy}`),
-        url: move(r.url),
-        url_without_anchor: move(r.url_without_anchor),
-        language: r.language,
-        docusaurus_tag: r.docusaurus_tag,
-      } as SearchRecord);
+      await rm(site, {recursive: true, force: true});
+      const server = await serveBuild(dir);
+      try {
+        const engines: EngineFigures[] = [];
+        for (const engine of ['pagefind', 'ours: one file', 'ours: sharded'] as EngineName[]) {
+          log(`search: ${size} pages: ${engine} in Chromium…`);
+          if (engine === 'ours: one file' && pages > ONE_FILE_FULL_UP_TO) continue;
+          const m = await measureEngine(browser, server.url, engine, cold, typed);
+          const disk = sizesOnDisk[engine];
+          engines.push({...m, indexBytes: disk.bytes, indexGzipBytes: disk.gzipBytes, files: disk.files});
+        }
+        const figures = {pages, records: records.length, engines};
+        out.push(figures);
+        // each size as soon as it is measured (a full run takes a while)
+        log(formatSearchBench([figures]));
+      } finally {
+        await server.close();
+      }
+      await rm(dir, {recursive: true, force: true});
     }
+  } finally {
+    await browser.close();
+    await rm(work, {recursive: true, force: true});
   }
   return out;
 }
 
-export async function benchSearch(options: {buildDir?: string; pages?: number} = {}): Promise<SearchBenchStats[]> {
-  const buildDir = resolve(options.buildDir ?? join(ROOT, 'site/build'));
-  const realJson = readFileSync(join(buildDir, 'search/local-index.json'), 'utf8');
-  const queries = typedQueries();
-  const real = measure('real site', realJson, queries);
-  const synthetic = syntheticRecords(unpackRecords(JSON.parse(realJson)), options.pages ?? 1000);
-  const synth = measure(`synthetic ${options.pages ?? 1000} pages`, serializeLocalIndex(synthetic), queries);
-  return [real, synth];
-}
-
-export function formatStats(s: SearchBenchStats): string {
+/** The side-by-side table: each figure and its ratio to Pagefind's. */
+export function formatSearchBench(sizes: SizeFigures[]): string {
   const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
-  return (
-    `${s.name.padEnd(20)} ${String(s.pages).padStart(5)} pages ${String(s.records).padStart(6)} records  ` +
-    `index ${kb(s.rawBytes).padStart(10)} raw ${kb(s.gzipBytes).padStart(9)} gzip  load ${s.loadMs.toFixed(0).padStart(4)} ms  ` +
-    `query median ${s.medianMs.toFixed(3)} ms p95 ${s.p95Ms.toFixed(3)} ms (${s.queries} queries)`
+  const ms = (v: number) => (Number.isNaN(v) ? '–' : v >= 100 ? `${Math.round(v)} ms` : `${v.toFixed(2)} ms`);
+  const lines = [
+    `Search, ours beside Pagefind (same build; cold: mobile throttling ${THROTTLING.rttMs} ms RTT, ${THROTTLING.downKbps / 1024} Mbit/s, CPU x${THROTTLING.cpu}; ratio = ours / Pagefind)`,
+  ];
+  const cols = ['index gzip', 'before 1st answer', 'cold 1st answer', 'warm p50', 'warm p95'];
+  for (const s of sizes) {
+    lines.push('', `${s.pages} pages, ${s.records} records`, `  ${'engine'.padEnd(16)}${cols.map((c) => c.padStart(24)).join('')}`);
+    const pf = s.engines.find((e) => e.engine === 'pagefind')!;
+    for (const e of s.engines) {
+      const cell = (text: string, value: number, base: number) => `${text}${e === pf || Number.isNaN(value) ? '' : ` (${(value / base).toFixed(2)}x)`}`.padStart(24);
+      lines.push(
+        `  ${e.engine.padEnd(16)}` +
+          cell(`${kb(e.indexGzipBytes)} ${e.files}f`, e.indexGzipBytes, pf.indexGzipBytes) +
+          cell(`${kb(e.firstAnswerBytes)}`, e.firstAnswerBytes, pf.firstAnswerBytes) +
+          cell(ms(e.coldMs), e.coldMs, pf.coldMs) +
+          cell(ms(e.warmP50Ms), e.warmP50Ms, pf.warmP50Ms) +
+          cell(ms(e.warmP95Ms), e.warmP95Ms, pf.warmP95Ms),
+      );
+      lines.push(`  ${''.padEnd(16)}  (before 1st answer: ${kb(e.firstAnswerCodeBytes)} code; cold samples ${e.coldSamples.join(', ')} ms; ${e.warmQueries} warm queries)`);
+    }
+  }
+  lines.push(
+    '',
+    `Pagefind's first answer loads the data of its first ${PAGEFIND_SHOWN} results; ours answers the modal's 20 hits with snippets.`,
+    `Above ${ONE_FILE_FULL_UP_TO} pages one file is not measured (a cold answer takes minutes there).`,
+    `Targets at 5,000 pages: before 1st answer <= 150 KB, cold <= Pagefind's, warm p95 <= 25 ms. Machine load average ${loadavg()[0]!.toFixed(1)}.`,
   );
+  return lines.join('\n');
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const arg = (n: string) => {
     const i = process.argv.indexOf(n);
     return i >= 0 ? process.argv[i + 1] : undefined;
   };
   try {
-    const stats = await benchSearch({buildDir: arg('--build'), pages: arg('--pages') ? Number(arg('--pages')) : undefined});
-    console.log('Search (local index, minisearch engine)');
-    for (const s of stats) console.log(`  ${formatStats(s)}`);
-    console.log('  targets: real < 100 KB gzip, p95 < 2 ms; 1,000 pages < 2048 KB gzip, p95 < 10 ms');
-    console.log(`  (wall-clock times; machine load average ${loadavg()[0]!.toFixed(1)} during the run)`);
+    const sizes = arg('--sizes')?.split(',').map(Number);
+    if (sizes?.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--sizes takes page counts, e.g. 23,1000,5000');
+    const figures = await benchSearch({buildDir: arg('--build'), sizes, coldQueries: arg('--cold') ? Number(arg('--cold')) : undefined});
+    console.log(formatSearchBench(figures));
   } catch (error) {
     process.stderr.write(`bench/search: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;
   }
 }
+

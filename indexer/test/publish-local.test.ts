@@ -4,7 +4,7 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdtemp, readFile, writeFile} from 'node:fs/promises';
+import {mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {unpackRecords} from 'docs-search';
@@ -41,4 +41,25 @@ test('loading a missing or foreign file fails with one line that says what to do
   await assert.rejects(loadLocalIndex(path.join(dir, 'bad.json')), {message: `${path.join(dir, 'bad.json')} is not a local search index (invalid JSON)`});
   await writeFile(path.join(dir, 'other.json'), '[1,2]');
   await assert.rejects(loadLocalIndex(path.join(dir, 'other.json')), {message: `${path.join(dir, 'other.json')} is not a local search index (format 2 expected)`});
+});
+
+test('publish-local writes a sharded index (manifest + local-index/) that loads back whole, and swaps it for one file', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'local-index-'));
+  const file = path.join(dir, 'search', 'local-index.json');
+  const stats = await writeLocalIndex(SITE_RECORDS, file, {sharded: true});
+  const manifest = JSON.parse(await readFile(file, 'utf8')) as {format: number; shards: string[]};
+  assert.equal(manifest.format, 3);
+  const files = await readdir(path.join(dir, 'search', 'local-index'));
+  assert.equal(stats.shards?.files, files.length);
+  assert.ok(files.some((f) => f.startsWith('t-')) && files.some((f) => f.startsWith('r-')));
+  const engine = await loadLocalIndex(file);
+  assert.equal(engine.records.length, SITE_RECORDS.length);
+  assert.equal(engine.rank('token')[0]!.record.url, `${ORIGIN}/docs/v2/authorization`);
+  // a missing shard file: one line naming it
+  await rm(path.join(dir, 'search', 'local-index', files.find((f) => f.startsWith('r-'))!));
+  await assert.rejects(loadLocalIndex(file), {name: 'LocalIndexError', message: /local-index\.json is a sharded local search index whose file .*r-\d+\.json cannot be read \(ENOENT\)$/});
+  // back to one file: the shard folder goes
+  await writeLocalIndex(SITE_RECORDS, file, {sharded: false});
+  await assert.rejects(readdir(path.join(dir, 'search', 'local-index')), {code: 'ENOENT'});
+  assert.equal((await loadLocalIndex(file)).records.length, SITE_RECORDS.length);
 });

@@ -1,12 +1,15 @@
 /**
  * Local search mode (no Algolia variables at build time): the modal and its index load on first
  * use, work before the modal's code has arrived, nothing leaves the origin, searching works
- * offline once loaded, and an unreachable index shows the error screen.
+ * offline once loaded, an unreachable index shows the error screen, and a sharded index (a large
+ * site) answers the same.
  */
 import {test, expect, type Route} from '@playwright/test';
-import {LOCAL_INDEX_FORMAT} from 'docs-search';
+import {buildShards, LOCAL_INDEX_FORMAT, LocalSearchEngine} from 'docs-search';
 import {
+  FIXTURE_RECORDS,
   LOCAL_INDEX_URL,
+  SITE_ORIGIN,
   collectForeignRequests,
   modal,
   openModal,
@@ -115,4 +118,33 @@ test('the modal does not credit Algolia in local mode', async ({page}) => {
   await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
   await expect(page.locator('.DocSearch-Commands')).toBeVisible();
   await expect(page.locator('.DocSearch-Logo')).toBeHidden();
+});
+
+test('a sharded index (a large site) answers the modal and /search the same, fetching only the files of the words typed', async ({page}) => {
+  const {manifest, files} = buildShards(FIXTURE_RECORDS, SITE_ORIGIN, new LocalSearchEngine([...FIXTURE_RECORDS]));
+  const fetched: string[] = [];
+  await page.route(LOCAL_INDEX_URL, (route) => route.fulfill({status: 200, contentType: 'application/json', body: JSON.stringify(manifest)}));
+  await page.route(/\/search\/local-index\/[^/]+\.json(\?.*)?$/, (route) => {
+    const name = new URL(route.request().url()).pathname.split('/').pop()!;
+    fetched.push(name);
+    const body = files.get(name);
+    return body === undefined ? route.fulfill({status: 404}) : route.fulfill({status: 200, contentType: 'application/json', body});
+  });
+  await page.goto('/docs/introduction');
+  await openModal(page);
+  await search(page, 'gizmo');
+  // the groups the one-file fixture gives (search-modal.spec.ts), at most 5 hits each
+  await expect(page.locator('.DocSearch-Hit-source')).toHaveCount(4);
+  const sizes = await page.locator('.DocSearch-Hits').evaluateAll((sections) =>
+    sections.map((s) => [s.querySelector('.DocSearch-Hit-source')?.textContent, s.querySelectorAll('.DocSearch-Hit').length]),
+  );
+  expect(Object.fromEntries(sizes)).toEqual({'API v2': 5, Reference: 5, 'API v1': 2, Documentation: 1});
+  await expect(page.locator('.DocSearch-Hit mark').first()).toHaveText(/gizmo/i);
+  // the terms file of "gi" (the query is filled at once), then records of the hits
+  expect(fetched.filter((f) => f.startsWith('t-') || f.startsWith('h-'))).toEqual(['t-6769.json']);
+  expect(fetched.filter((f) => f.startsWith('r-')).length).toBeGreaterThan(0);
+  await page.keyboard.press('Escape');
+  await page.goto('/search?q=needle');
+  await expect(page.locator('main article')).toHaveCount(1);
+  await expect(page.locator('main article')).toContainText('needle');
 });

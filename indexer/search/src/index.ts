@@ -23,5 +23,13 @@ export {
 export {decodeEntities} from './engine/text.ts';
 export {LOCAL_INDEX_FORMAT, LocalIndexError, packRecords, unpackRecords, type LocalIndexFile} from './engine/index-file.ts';
 export {LocalSearchEngine} from './engine/search.ts';
+export {
+  buildShards,
+  engineFromShards,
+  isShardManifest,
+  SHARD_DIR,
+  SHARDED_INDEX_FORMAT,
+  type ShardManifest,
+} from './engine/shards.ts';
 export {answerQuery, modalOrder, modalParams, type AlgoliaHit, type AlgoliaResponse, type QueryParams} from './engine/answer.ts';
 export {createLocalSearchClient, parseParamString, RetryError, type LocalSearchClient, type LocalSearchClientOptions} from './client.ts';

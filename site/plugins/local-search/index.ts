@@ -1,8 +1,9 @@
 /**
  * Docusaurus plugin: after the build, crawls the built HTML with the indexer's own extractor
  * (one extractor, one record schema for Algolia and local search) and writes the local search
- * index into the build (`search/local-index.json`), printing its size. Cheap (well under a
- * second for this site), so it runs in both search modes; only local mode ever fetches the file.
+ * index into the build (`search/local-index.json`; above a few hundred pages a sharded index: that
+ * file is its manifest, the shards are in `search/local-index/`), printing its size. Cheap (well
+ * under a second for this site), so it runs in both search modes; only local mode fetches it.
  */
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
@@ -18,10 +19,11 @@ export default function localSearchPlugin(context: LoadContext): Plugin {
       const {records, pages} = await crawl(outDir, {baseUrl: siteUrl});
       const stats = await writeLocalIndex(records, path.join(outDir, LOCAL_INDEX_PATH));
       const ms = Math.round(performance.now() - started);
-      console.log(
-        `[local-search] ${LOCAL_INDEX_PATH}: ${pages} pages, ${stats.records} records, ` +
-          `${formatKB(stats.bytes)} (${formatKB(stats.gzipBytes)} gzip) in ${ms} ms`,
-      );
+      const shards = stats.shards
+        ? `, sharded: manifest ${formatKB(stats.bytes)} (${formatKB(stats.gzipBytes)} gzip) + ${stats.shards.files} files ` +
+          `${formatKB(stats.shards.bytes)} (${formatKB(stats.shards.gzipBytes)} gzip)`
+        : ` ${formatKB(stats.bytes)} (${formatKB(stats.gzipBytes)} gzip)`;
+      console.log(`[local-search] ${LOCAL_INDEX_PATH}: ${pages} pages, ${stats.records} records,${shards} in ${ms} ms`);
     },
   };
 }

@@ -68,7 +68,7 @@ function asList(v: string[] | string | undefined): string[] | undefined {
   return s === '' ? [] : s.split(',').map((x) => x.trim());
 }
 
-function normalizeFacetFilters(f: QueryParams['facetFilters']): FacetFilters | undefined {
+export function normalizeFacetFilters(f: QueryParams['facetFilters']): FacetFilters | undefined {
   if (f === undefined) return undefined;
   if (typeof f === 'string') {
     const s = f.trim();
@@ -162,6 +162,9 @@ export function answerQuery(
     if (partialLevels) {
       hit.hierarchy = Object.fromEntries(partialLevels.map((k) => [k, record.hierarchy[k]])) as SearchRecord['hierarchy'];
     }
+    // Computed for every hit of the page asked for: making them lazy (getters that keep their
+    // value) cost more than it saved, measured at 23 pages (1.25 against 0.94 ms CPU a query,
+    // reading what the modal renders).
     const highlightResult: Record<string, unknown> = {};
     const snippetResult: Record<string, unknown> = {};
     let highlightLevels: Record<string, unknown> | undefined;
@@ -204,7 +207,7 @@ export function answerQuery(
     for (const name of names) {
       const c: Record<string, number> = {};
       for (const section of sections()) {
-        const record = engine.leadRecord(section);
+        const record = engine.facetRecord(section);
         const v = facetValue(record, name);
         if (v !== undefined) c[v] = (c[v] ?? 0) + 1;
       }

@@ -4,9 +4,10 @@
  * small.
  */
 import SearchableMap from 'minisearch/SearchableMap';
-import {LEVELS, type SearchRecord} from '../record/constants.ts';
-import {decodeEntities, normalizeTerm, tokenizeQuery, tokenizeWholeAndParts, typosAllowed, type TypoTerms} from './text.ts';
+import {LEVELS, RECORD_TYPES, type SearchRecord} from '../record/constants.ts';
+import {decodeEntities, normalizeTerm, stem, stemRoot, tokenizeQuery, tokenizeWholeAndParts, transpositions, typosAllowed, type TypoTerms} from './text.ts';
 import {unpackRecords} from './index-file.ts';
+import type {SectionTable, ShardPostings} from './shards.ts';
 
 //
 // Hits are distinct by URL, so the engine indexes one document per URL (a section: a heading and
@@ -21,6 +22,12 @@ import {unpackRecords} from './index-file.ts';
 export const STOP_WORDS = new Set(
   'a an and are as at be but by can do does for from has have if in into is it its of on or so such than that the their them then there these they this to was were which will with you your'.split(' '),
 );
+
+/**
+ * Words of a question that say nothing about the answer (`how do i get a token`): dropped from a
+ * query of several words, as stop words are, unless nothing else is left.
+ */
+export const QUESTION_WORDS = new Set('how what which why when where who i me my we our should would could shall may might must does do did'.split(' '));
 
 /** Fields of a section: its hierarchy lvl0..lvl6, its prose (7) and its code samples (8). */
 const PROSE = 7;
@@ -44,12 +51,17 @@ const TYPO_WEIGHT = 0.3;
 /** Score of a completion relative to an exact match of the typed word. */
 const PREFIX_WEIGHT = 0.6;
 const FUZZY_WEIGHT = 0.35;
+/** Score of another form of the word (`tokens` for `token`, `creating` for `create`). */
+const STEM_WEIGHT = 0.7;
+/**
+ * Fewer sections than this hold every word of a query of several words: sections holding all
+ * but one (of 3 or more words), and pages whose sections together hold every word, follow them.
+ */
+const FEW_ALL = 10;
 /** Fewer hits than this without typos: try again forgiving typos. */
 const FUZZY_BELOW = 5;
 /** Candidates that get the phrase check (a regex over their text). */
 const PHRASE_CHECKED = 100;
-/** Words found only in different paragraphs of a section count for less than in one. */
-const SPREAD_WEIGHT = 0.25;
 
 export interface RankedHit {
   /** Index of the record shown for this hit. */
@@ -68,7 +80,10 @@ function parseFilter(f: string): {attr: string; value: string; negate: boolean} 
   return {attr: body.slice(0, colon).trim(), value: body.slice(colon + 1).trim().replace(/^"(.*)"$/, '$1'), negate};
 }
 
-export function facetValue(r: SearchRecord, attr: string): string | undefined {
+/** What facets and filters read of a record. */
+export type FacetRecord = Pick<SearchRecord, 'language' | 'docusaurus_tag' | 'version' | 'type'>;
+
+export function facetValue(r: FacetRecord, attr: string): string | undefined {
   switch (attr) {
     case 'language':
     case 'lang':
@@ -85,11 +100,11 @@ export function facetValue(r: SearchRecord, attr: string): string | undefined {
 }
 
 /** Compiles Algolia facetFilters (AND of items, OR inside nested lists) into a predicate. */
-export function compileFacetFilters(filters: FacetFilters | undefined): (r: SearchRecord) => boolean {
+export function compileFacetFilters(filters: FacetFilters | undefined): (r: FacetRecord) => boolean {
   if (!filters || filters.length === 0) return () => true;
   const one = (f: string) => {
     const {attr, value, negate} = parseFilter(f);
-    return (r: SearchRecord) => (facetValue(r, attr) === value) !== negate;
+    return (r: FacetRecord) => (facetValue(r, attr) === value) !== negate;
   };
   const groups = filters.map((f) => (Array.isArray(f) ? f.map(one) : [one(f)])).filter((g) => g.length > 0);
   return (r) => groups.every((g) => g.some((test) => test(r)));
@@ -112,7 +127,7 @@ function completionLimit(prefix: string): number {
 }
 
 /** One term's postings: section × field, and the BM25 weight of the term there. */
-interface Postings {
+export interface Postings {
   /** section * FIELD_COUNT + field */
   at: Int32Array;
   weight: Float32Array;
@@ -120,6 +135,8 @@ interface Postings {
   df: number;
   /** Postings before this index are in page titles and headings (lvl1..lvl6), the rest in lvl0 or body text. */
   headingEnd: number;
+  /** Only the title and heading postings (a sharded index's heads file): replaced by the whole list once fetched. */
+  partial?: boolean;
 }
 
 interface Expansion {
@@ -132,17 +149,31 @@ interface Expansion {
 }
 
 export class LocalSearchEngine {
+  /** Every record (a sharded index: only those of the sections loaded so far). */
   readonly records: SearchRecord[];
-  /** Per section: its records (record indices, in order). */
+  /** Per section: its records (record indices, in order); sharded: once loaded. */
   private readonly members: number[][] = [];
-  /** Per section: the record that stands for it (its heading, else its first record). */
+  /** Per section: the record that stands for it (its heading, else its first record); -1 until loaded. */
   private readonly lead: Int32Array;
   private readonly pageOf: Int32Array;
   private readonly pageCount: number;
+  /** Per section, what ranking reads of its lead record (known before its records are). */
+  private readonly leadLevel: Int16Array;
+  private readonly leadPosition: Int32Array;
+  private readonly leadType: Uint8Array;
+  private readonly pageRank: Float32Array;
+  /** Per page: its facet values. */
+  private readonly pageFacets: {language: string; docusaurus_tag: string; version?: string}[];
+  /** Whether the index arrives in pieces (addShard, addRecords) rather than whole. */
+  readonly sharded: boolean;
   /** MiniSearch's radix tree: term → term id. */
   private readonly terms: SearchableMap<number>;
   private readonly postings: Postings[] = [];
   private readonly completionCache = new Map<string, number[]>();
+  /** Stem → ids of the plain words with that stem (built on first use). */
+  private stems: Map<string, number[]> | null = null;
+  /** Term id → word (built on first use). */
+  private words: string[] | null = null;
   private readonly filterCache = new Map<string, Uint8Array>();
   /** Rankings of the empty query per filter (never changed once made). */
   private readonly emptyCache = new Map<string, Scored[]>();
@@ -155,7 +186,32 @@ export class LocalSearchEngine {
   private readonly touched: Int32Array;
   private readonly perPage: Uint16Array;
 
-  constructor(records: SearchRecord[]) {
+  constructor(source: SearchRecord[] | SectionTable) {
+    if (!Array.isArray(source)) {
+      // A sharded index: the section table now, terms and records as they are fetched.
+      const t = source;
+      this.sharded = true;
+      this.records = [];
+      const n = t.pageOf.length;
+      this.pageOf = t.pageOf;
+      this.pageCount = t.pageFacets.length;
+      this.lead = new Int32Array(n).fill(-1);
+      this.leadLevel = t.leadLevel;
+      this.leadPosition = t.leadPosition;
+      this.leadType = t.leadType;
+      this.pageRank = t.pageRank;
+      this.pageFacets = t.pageFacets;
+      this.terms = new SearchableMap<number>();
+      this.acc = new Float64Array(n);
+      this.matched = new Uint32Array(n);
+      this.inHeading = new Uint32Array(n);
+      this.exact = new Uint32Array(n);
+      this.touched = new Int32Array(n);
+      this.perPage = new Uint16Array(this.pageCount);
+      return;
+    }
+    const records = source;
+    this.sharded = false;
     this.records = records;
     const sectionOf = new Map<string, number>();
     const pageIds = new Map<string, number>();
@@ -176,6 +232,17 @@ export class LocalSearchEngine {
     this.pageCount = pageIds.size;
     this.pageOf = Int32Array.from(pageOf);
     this.lead = Int32Array.from(this.members, (m) => m.find((i) => records[i]!.type !== 'content') ?? m[0]!);
+    const leads = Array.from(this.lead, (i) => records[i]!);
+    this.leadLevel = Int16Array.from(leads, (r) => r.weight.level);
+    this.leadPosition = Int32Array.from(leads, (r) => r.weight.position);
+    this.leadType = Uint8Array.from(leads, (r) => RECORD_TYPES.indexOf(r.type));
+    this.pageRank = Float32Array.from(leads, (r) => r.weight.pageRank);
+    this.pageFacets = [];
+    leads.forEach((r, s) => {
+      const facets: {language: string; docusaurus_tag: string; version?: string} = {language: r.language, docusaurus_tag: r.docusaurus_tag};
+      if (r.version !== undefined) facets.version = r.version;
+      this.pageFacets[this.pageOf[s]!] ??= facets;
+    });
 
     // Tokenize every section's fields; count terms per (section, field).
     const ids = new Map<string, number>();
@@ -271,6 +338,74 @@ export class LocalSearchEngine {
     return new LocalSearchEngine(unpackRecords(file));
   }
 
+  /** Every term and its postings (to write a sharded index). */
+  *exportTerms(): Iterable<[string, Postings]> {
+    for (const [term, id] of this.terms) yield [term, this.postings[id]!];
+  }
+
+  /** Per section: its page and lead record (to write a sharded index). */
+  sectionLeads(): {page: number; record: SearchRecord}[] {
+    return Array.from(this.lead, (i, s) => ({page: this.pageOf[s]!, record: this.records[i]!}));
+  }
+
+  /** Number of sections (hits are distinct sections). */
+  get sectionCount(): number {
+    return this.lead.length;
+  }
+
+  /** Sharded index: the postings of the terms of one shard (terms already known are kept). */
+  addTerms(postings: ShardPostings): void {
+    for (const [term, p] of postings) {
+      const id = this.terms.get(term);
+      if (id === undefined) {
+        const added = this.postings.length;
+        this.terms.set(term, added);
+        this.postings.push(p);
+        if (this.stems) this.addStem(term, added);
+        if (this.words) this.words[added] = term;
+      } else if (this.postings[id]!.partial && !p.partial) this.postings[id] = p;
+    }
+    this.completionCache.clear();
+  }
+
+  /** Sharded index: the records of consecutive sections from `firstSection` on, in order. */
+  addRecords(firstSection: number, records: readonly SearchRecord[]): void {
+    let s = firstSection - 1;
+    let url: string | null = null;
+    for (const r of records) {
+      if (r.url !== url) {
+        url = r.url;
+        s++;
+        if (s >= this.lead.length) throw new Error(`record chunk overflows the section table (section ${s})`);
+        if (this.lead[s] !== -1) return; // already loaded
+        this.members[s] = [];
+      }
+      const i = this.records.length;
+      this.records.push(r);
+      this.members[s]!.push(i);
+      if (this.lead[s] === -1 || (r.type !== 'content' && this.records[this.lead[s]!]!.type === 'content')) this.lead[s] = i;
+    }
+  }
+
+  /** Whether the index holds `word` (or, as `prefix`, a word starting with it). */
+  knows(word: string, prefix: boolean): boolean {
+    if (this.terms.has(word)) return true;
+    if (!prefix) return false;
+    for (const _ of this.terms.atPrefix(word).keys()) return true;
+    return false;
+  }
+
+  /** Whether a section's records are here (always, unless sharded). */
+  hasRecords(section: number): boolean {
+    return this.lead[section] !== -1;
+  }
+
+  /** What facets read of a section (its page's values, its lead record's type). */
+  facetRecord(section: number): FacetRecord {
+    const f = this.pageFacets[this.pageOf[section]!]!;
+    return {...f, type: RECORD_TYPES[this.leadType[section]!]!};
+  }
+
   /** The most frequent completions of a prefix (term ids), without the prefix itself. */
   private completions(prefix: string): number[] {
     const cached = this.completionCache.get(prefix);
@@ -286,19 +421,74 @@ export class LocalSearchEngine {
     return out;
   }
 
+  /** The word of a term id (for typo matches, which highlighting marks word by word). */
+  private termOf(id: number): string {
+    if (!this.words || this.words.length < this.postings.length) {
+      this.words = [];
+      for (const [word, i] of this.terms) this.words[i] = word;
+    }
+    return this.words[id]!;
+  }
+
+  /** Ids of the other plain words of the index with the same stem as `term`. */
+  private sameStem(term: string): number[] {
+    const key = stem(term);
+    if (key === term && !/^[a-z]{4,}$/.test(term)) return [];
+    if (!this.stems) {
+      this.stems = new Map();
+      for (const [word, id] of this.terms) this.addStem(word, id);
+    }
+    return this.stems.get(key) ?? [];
+  }
+
+  private addStem(word: string, id: number): void {
+    if (word.length < 4 || !/^[a-z]+$/.test(word)) return;
+    const k = stem(word);
+    const list = this.stems!.get(k);
+    if (list) list.push(id);
+    else this.stems!.set(k, [id]);
+  }
+
   private expansions(term: string, prefix: boolean, fuzzy: boolean): Expansion[] {
     const out: Expansion[] = [];
     const exact = this.terms.get(term);
     if (exact !== undefined) out.push({id: exact, weight: 1, exact: true});
+    const seen = new Set(out.map((e) => e.id));
+    for (const id of this.sameStem(term)) {
+      if (!seen.has(id)) {
+        seen.add(id);
+        out.push({id, weight: STEM_WEIGHT, exact: true});
+      }
+    }
     if (prefix) {
-      for (const id of this.completions(term)) out.push({id, weight: PREFIX_WEIGHT, exact: true});
+      for (const id of this.completions(term)) {
+        if (!seen.has(id)) {
+          seen.add(id);
+          out.push({id, weight: PREFIX_WEIGHT, exact: true});
+        }
+      }
     }
     const typos = typosAllowed(term);
     if (fuzzy && typos > 0) {
-      const seen = new Set(out.map((e) => e.id));
-      for (const [word, [id, distance]] of this.terms.fuzzyGet(term, typos)) {
-        if (!seen.has(id)) out.push({id, term: word, weight: (FUZZY_WEIGHT * term.length) / (term.length + distance), exact: false});
+      const weight = (distance: number) => (FUZZY_WEIGHT * term.length) / (term.length + distance);
+      const add = (word: string, id: number, w: number) => {
+        if (seen.has(id)) return;
+        seen.add(id);
+        out.push({id, term: word, weight: w, exact: false});
+        // and the word's other forms (`batery` → `battery` → `batteries`)
+        for (const other of this.sameStem(word)) {
+          if (!seen.has(other)) {
+            seen.add(other);
+            out.push({id: other, term: this.termOf(other), weight: w * STEM_WEIGHT, exact: false});
+          }
+        }
+      };
+      // A transposition is one edit (MiniSearch's Levenshtein counts it as two).
+      for (const word of transpositions(term)) {
+        const id = this.terms.get(word);
+        if (id !== undefined) add(word, id, weight(1));
       }
+      for (const [word, [id, distance]] of this.terms.fuzzyGet(term, typos)) add(word, id, weight(distance));
     }
     return out;
   }
@@ -309,7 +499,14 @@ export class LocalSearchEngine {
     let pass = this.filterCache.get(key);
     if (!pass) {
       const keep = compileFacetFilters(filters);
-      pass = Uint8Array.from(this.lead, (i) => (keep(this.records[i]!) ? 1 : 0));
+      // Facet values are a page's and its lead record's type: one test per (page, type).
+      const memo = new Map<number, number>();
+      pass = Uint8Array.from(this.lead, (_, s) => {
+        const key = this.pageOf[s]! * 8 + this.leadType[s]!;
+        let v = memo.get(key);
+        if (v === undefined) memo.set(key, (v = keep(this.facetRecord(s)) ? 1 : 0));
+        return v;
+      });
       if (this.filterCache.size > 50) this.filterCache.clear();
       this.filterCache.set(key, pass);
     }
@@ -332,7 +529,8 @@ export class LocalSearchEngine {
           typoTerms.set(terms[t]!, set.add(e.term));
         }
         const {at, weight, headingEnd} = this.postings[e.id]!;
-        const end = headingsOnly ? headingEnd : at.length;
+        // (a partial list holds only the headings: its `at` ends there)
+        const end = headingsOnly ? Math.min(headingEnd, at.length) : at.length;
         for (let j = 0; j < end; j++) {
           const key = at[j]!;
           const s = (key / FIELD_COUNT) | 0;
@@ -349,6 +547,34 @@ export class LocalSearchEngine {
     return touched;
   }
 
+  /**
+   * For a query with few sections holding every word: [the best section of each page whose
+   * sections together hold every word (none of them alone), the sections holding all but one
+   * word (3 words or more)], each list unordered; empty when both are.
+   */
+  private nearMisses(touched: number, words: number, all: number): number[][] {
+    const pageMask = new Map<number, number>();
+    const best = new Map<number, number>();
+    const nearSections: number[] = [];
+    for (let j = 0; j < touched; j++) {
+      const s = this.touched[j]!;
+      const m = this.matched[s]!;
+      const p = this.pageOf[s]!;
+      pageMask.set(p, (pageMask.get(p) ?? 0) | m);
+      if (m === all) best.set(p, -1); // this page already has a section with every word
+      else {
+        const b = best.get(p);
+        if (b !== -1 && (b === undefined || this.acc[s]! * popcount(m) > this.acc[b]! * popcount(this.matched[b]!))) best.set(p, s);
+        if (words >= 3 && popcount(m) === words - 1) nearSections.push(s);
+      }
+    }
+    const pages: number[] = [];
+    for (const [p, s] of best) if (s >= 0 && pageMask.get(p) === all) pages.push(s);
+    const inPages = new Set(pages);
+    const rest = nearSections.filter((s) => !inPages.has(s));
+    return pages.length + rest.length > 0 ? [pages, rest] : [];
+  }
+
   private reset(touched: number): void {
     for (let j = 0; j < touched; j++) {
       const s = this.touched[j]!;
@@ -361,20 +587,17 @@ export class LocalSearchEngine {
 
   private phraseIn(section: number, phrase: RegExp): boolean {
     const lead = this.lead[section]!;
+    if (lead < 0) return false;
     if (this.records[lead]!.type !== 'content' && phrase.test(this.plainText(lead))) return true;
     return this.members[section]!.some((i) => this.records[i]!.type === 'content' && phrase.test(this.plainText(i)));
   }
 
   private compare = (a: {section: number; score: number}, b: {section: number; score: number}): number => {
     if (b.score !== a.score) return b.score - a.score;
-    const ra = this.records[this.lead[a.section]!]!;
-    const rb = this.records[this.lead[b.section]!]!;
-    return (
-      rb.weight.pageRank - ra.weight.pageRank ||
-      rb.weight.level - ra.weight.level ||
-      ra.weight.position - rb.weight.position ||
-      this.lead[a.section]! - this.lead[b.section]!
-    );
+    const x = a.section;
+    const y = b.section;
+    // Sections are numbered in record order, as their lead records are.
+    return this.pageRank[y]! - this.pageRank[x]! || this.leadLevel[y]! - this.leadLevel[x]! || this.leadPosition[x]! - this.leadPosition[y]! || x - y;
   };
 
   /**
@@ -385,12 +608,13 @@ export class LocalSearchEngine {
     query: string,
     facetFilters?: FacetFilters,
     need = Infinity,
+    withHits = true,
   ): {total: number; hits: RankedHit[]; sections: () => number[]; typoTerms: TypoTerms} {
     const prefixLast = !/\s$/.test(query);
     const pass = this.passes(facetFilters);
     const all = tokenizeQuery(query).slice(0, 30);
     // Stop words are dropped from the query, except a last word still being typed.
-    const kept = all.filter((t, i) => !STOP_WORDS.has(t) || (prefixLast && i === all.length - 1));
+    const kept = all.filter((t, i) => !(STOP_WORDS.has(t) || (all.length > 1 && QUESTION_WORDS.has(t))) || (prefixLast && i === all.length - 1));
     const terms = kept.length > 0 ? kept : all;
     let ranked: Scored[];
     let others: Int32Array = new Int32Array(0);
@@ -401,7 +625,7 @@ export class LocalSearchEngine {
       let order = this.emptyCache.get(key);
       if (!order) {
         order = [] as Scored[];
-        for (let s = 0; s < this.members.length; s++) if (!pass || pass[s] === 1) order.push({section: s, score: 0});
+        for (let s = 0; s < this.lead.length; s++) if (!pass || pass[s] === 1) order.push({section: s, score: 0});
         order.sort(this.compare);
         if (this.emptyCache.size > 50) this.emptyCache.clear();
         this.emptyCache.set(key, order);
@@ -421,7 +645,8 @@ export class LocalSearchEngine {
       }
     }
     const top = ranked.slice(0, need);
-    const hits = top.map(({section, score}) => this.hitFor(section, score, terms, typoTerms));
+    // (a sharded index whose client gave up fetching: the hits it holds, never an error)
+    const hits = withHits ? top.filter(({section}) => this.lead[section] !== -1).map(({section, score}) => this.hitFor(section, score, terms, typoTerms)) : [];
     const rest = others;
     return {
       total: ranked.length + rest.length,
@@ -443,10 +668,13 @@ export class LocalSearchEngine {
     const touched = this.accumulate(terms, prefixLast, fuzzy, pass, typoTerms);
     try {
       const all = (1 << terms.length) - 1;
-      let required = all;
-      let any = false;
-      for (let j = 0; j < touched && !any; j++) any = this.matched[this.touched[j]!] === all;
-      if (!any) required = 0; // OR: any word may match
+      let full = 0;
+      for (let j = 0; j < touched; j++) if (this.matched[this.touched[j]!] === all) full++;
+      // No section holds every word: pages whose sections together do, and sections holding all
+      // but one word, answer (see below) before any word alone may.
+      let near = full === 0 && terms.length >= 2 ? this.nearMisses(touched, terms.length, all) : null;
+      const any = full > 0;
+      const required = any || (near !== null && near.length > 0) ? all : 0; // else OR: any word may match
       const perPage = this.perPage;
       const sections = new Int32Array(touched);
       let n = 0;
@@ -457,22 +685,21 @@ export class LocalSearchEngine {
           perPage[this.pageOf[s]!]! += 1;
         }
       }
-      const scores = new Float64Array(n);
-      for (let j = 0; j < n; j++) {
-        const s = sections[j]!;
+      const scoreOf = (s: number): number => {
         const matched = this.matched[s]!;
         let score = this.acc[s]! * popcount(matched);
         // Like Algolia's first criterion: a match without typos beats one that needs them.
         score *= TYPO_WEIGHT ** popcount(matched & ~this.exact[s]!);
-        const lead = this.records[this.lead[s]!]!;
         if ((this.inHeading[s]! & matched) === matched) {
           // Every word is in a title or heading: the heading itself is the hit.
-          score *= 2 * (1 + lead.weight.level / 200);
+          score *= 2 * (1 + this.leadLevel[s]! / 200);
         }
-        score *= 1 + 0.25 * Math.log(perPage[this.pageOf[s]!]!);
-        score *= 1 + Math.max(0, lead.weight.pageRank) / 100;
-        scores[j] = score;
-      }
+        score *= 1 + 0.25 * Math.log(Math.max(1, perPage[this.pageOf[s]!]!));
+        score *= 1 + Math.max(0, this.pageRank[s]!) / 100;
+        return score;
+      };
+      const scores = new Float64Array(n);
+      for (let j = 0; j < n; j++) scores[j] = scoreOf(sections[j]!);
       for (let j = 0; j < n; j++) perPage[this.pageOf[sections[j]!]!] = 0;
       // Only the best are put in order (and read, below); the rest are only counted.
       const read = Math.max(PHRASE_CHECKED, Number.isFinite(need) ? need : 0);
@@ -501,16 +728,29 @@ export class LocalSearchEngine {
           if (this.bestRecord(r.section, terms, typoTerms).words < terms.length) spread.add(r);
           else if (this.phraseIn(r.section, phrase)) r.score *= 1.5;
         }
-        // Like per-paragraph records: a section whose words are only in different paragraphs
-        // is no hit while others hold them together (and counts for less when none does).
-        if (spread.size < checked.length) ranked = ranked.filter((r) => !spread.has(r));
-        else for (const r of spread) r.score *= SPREAD_WEIGHT;
+        // (a phrase lifts a checked section, never above the unchecked ones it was above)
         ranked.sort(this.compare);
-        if (ranked.length < need && o > 0) {
-          // Spread sections left too few: the next best join, in order.
-          const more = Array.from(others.subarray(0, o), (section, j) => ({section, score: otherScores[j]!}));
-          ranked.push(...more.sort(this.compare));
-          o = 0;
+        const together = ranked.slice(0, read).filter((r) => !spread.has(r));
+        const unchecked = ranked.slice(read);
+        if (together.length + unchecked.length + o < FEW_ALL) {
+          // Few sections hold every word in one record (a heading, or a paragraph under its
+          // headings). Then, ranked below: sections holding every word in different paragraphs
+          // and pages whose sections together hold every word; then sections holding all but one.
+          near ??= this.nearMisses(touched, terms.length, all);
+          const [pages = [], rest = []] = near;
+          const tier1 = [...spread, ...pages.map((section) => ({section, score: scoreOf(section)}))].sort(this.compare);
+          const tier2 = rest.map((section) => ({section, score: scoreOf(section)})).sort(this.compare);
+          ranked = [...together, ...unchecked, ...tier1, ...tier2];
+        } else if (together.length > 0) {
+          // Like per-paragraph records: a section whose words are only in different paragraphs
+          // is no hit while many others hold them together.
+          ranked = ranked.filter((r) => !spread.has(r));
+          if (ranked.length < need && o > 0) {
+            // Spread sections left too few: the next best join, in order.
+            const more = Array.from(others.subarray(0, o), (section, j) => ({section, score: otherScores[j]!}));
+            ranked.push(...more.sort(this.compare));
+            o = 0;
+          }
         }
       }
       return {all: any, ranked, others: others.subarray(0, o), typoTerms};
@@ -538,15 +778,18 @@ export class LocalSearchEngine {
    */
   private bestRecord(section: number, terms: string[], typoTerms: TypoTerms): {index: number; words: number} {
     const lead = this.lead[section]!;
+    // Records not fetched yet (sharded): counted as holding every word.
+    if (lead < 0) return {index: -1, words: terms.length};
     if (terms.length === 0) return {index: lead, words: 0};
-    const has = (text: string, t: string) => {
-      if (text.includes(t)) return true;
+    const roots = terms.map(stemRoot);
+    const has = (text: string, t: string, k: number) => {
+      if (text.includes(t) || text.includes(roots[k]!)) return true;
       const typos = typoTerms.get(t);
       if (typos) for (const w of typos) if (text.includes(w)) return true;
       return false;
     };
     const count = (text: string, mask: number) => {
-      for (let k = 0; k < terms.length; k++) if (!(mask & (1 << k)) && has(text, terms[k]!)) mask |= 1 << k;
+      for (let k = 0; k < terms.length; k++) if (!(mask & (1 << k)) && has(text, terms[k]!, k)) mask |= 1 << k;
       return mask;
     };
     const all = (1 << terms.length) - 1;
@@ -569,6 +812,7 @@ export class LocalSearchEngine {
 
   private hitFor(section: number, score: number, terms: string[], typoTerms: TypoTerms): RankedHit {
     const {index} = this.bestRecord(section, terms, typoTerms);
+    if (index < 0) throw new Error(`the records of section ${section} are not loaded`);
     return {index, record: this.records[index]!, score};
   }
 
@@ -577,9 +821,14 @@ export class LocalSearchEngine {
     return this.search(query, facetFilters).hits;
   }
 
-  /** The record standing for a section (facet counts). */
+  /** The record standing for a section (loaded ones only, in a sharded index). */
   leadRecord(section: number): SearchRecord {
     return this.records[this.lead[section]!]!;
+  }
+
+  /** Sections of the best hits of a query (a sharded index fetches their records before answering). */
+  topSections(query: string, facetFilters: FacetFilters | undefined, need: number): number[] {
+    return this.search(query, facetFilters, need, false).sections().slice(0, need);
   }
 }
 

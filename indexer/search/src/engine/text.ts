@@ -117,28 +117,47 @@ export function typosAllowed(term: string): number {
   return term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0;
 }
 
-function editDistanceWithin(a: string, b: string, max: number): boolean {
+/**
+ * Whether a and b are within `max` edits, a transposition of two neighbouring letters counting
+ * as one edit (optimal string alignment): `mdsn` is one edit from `mdns`, as a reader sees it.
+ */
+export function editDistanceWithin(a: string, b: string, max: number): boolean {
   if (Math.abs(a.length - b.length) > max) return false;
+  let prev2: number[] = [];
   let prev = Array.from({length: b.length + 1}, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
       cur.push(v);
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > max) return false;
+    prev2 = prev;
     prev = cur;
   }
   return prev[b.length]! <= max;
+}
+
+/** The words one transposition of neighbouring letters away (`mdsn` → `dmsn`, `msdn`, `mdns`). */
+export function transpositions(term: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < term.length; i++) {
+    if (term[i] === term[i + 1]) continue;
+    out.push(term.slice(0, i) + term[i + 1] + term[i] + term.slice(i + 2));
+  }
+  return out;
 }
 
 /** How a query term matches a document term: length of the highlighted part, or 0. */
 export function matchLength(queryTerm: string, docTerm: string, prefix: boolean, typoTerms?: TypoTerms): number {
   if (docTerm === queryTerm) return docTerm.length;
   if (prefix && queryTerm.length >= 1 && docTerm.startsWith(queryTerm)) return queryTerm.length;
+  // another form of the word (`tokens` for `token`): plain words of 4 letters or more only
+  if (docTerm.length >= 4 && queryTerm.length >= 4 && docTerm[0] === queryTerm[0] && stem(docTerm) === stem(queryTerm)) return docTerm.length;
   if (typoTerms) return typoTerms.get(queryTerm)?.has(docTerm) ? docTerm.length : 0;
   const typos = typosAllowed(queryTerm);
   if (typos > 0 && editDistanceWithin(queryTerm, docTerm, typos)) return docTerm.length;
@@ -154,3 +173,39 @@ export function matchLength(queryTerm: string, docTerm: string, prefix: boolean,
  * given, the matcher forgives exactly those typos instead of comparing every word it meets.
  */
 export type TypoTerms = ReadonlyMap<string, ReadonlySet<string>>;
+
+const VOWEL = /[aeiouy]/;
+
+/**
+ * A light English stemmer for plain words of letters only (never identifiers, paths or numbers,
+ * which stay exact): plural `-s`/`-es`/`-ies`, then `-ing`/`-ed` with a final `-e` dropped, so
+ * `batteries`/`battery`, `creating`/`create`/`created` and `polling`/`poll` meet. `light: 's'`
+ * stops after the plural (the S-stemmer), for measuring one against the other.
+ */
+export function stem(word: string, light: 's' | 'ing' = 'ing'): string {
+  if (word.length < 4 || !/^[a-z]+$/.test(word)) return word;
+  let w = word;
+  if (w.endsWith('ies') && w.length > 4 && !/[ae]ies$/.test(w)) w = `${w.slice(0, -3)}y`;
+  else if (w.endsWith('sses')) w = w.slice(0, -2);
+  else if (/(?:ch|sh|x|z)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.endsWith('s') && !/(?:ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  if (light === 's') return w;
+  for (const suffix of ['ing', 'ed']) {
+    if (!w.endsWith(suffix)) continue;
+    const base = w.slice(0, -suffix.length);
+    if (base.length >= 3 && VOWEL.test(base)) {
+      // `polling` → `poll`, but `running` → `run`: undouble a final doubled consonant except l, s, z
+      w = /([^aeiouylsz])\1$/.test(base) ? base.slice(0, -1) : base;
+    }
+    break;
+  }
+  if (w.length > 3 && w.endsWith('e') && !w.endsWith('ee')) w = w.slice(0, -1);
+  if (w.endsWith('y') && w.length > 3) w = `${w.slice(0, -1)}i`;
+  return w;
+}
+
+/** The part of a word its other forms share, for finding them in text (`batteri` → `batter`). */
+export function stemRoot(word: string): string {
+  const s = stem(word);
+  return s !== word && s.endsWith('i') ? s.slice(0, -1) : s;
+}

@@ -3,18 +3,48 @@
  * (LOCAL_INDEX_PATH), answered in the browser and by `docs-indexer search` through the same
  * engine (docs-search).
  */
-import {mkdir, readFile} from 'node:fs/promises';
-import {dirname} from 'node:path';
+import {readFileSync} from 'node:fs';
+import {mkdir, readFile, rename, rm, writeFile} from 'node:fs/promises';
+import {dirname, join} from 'node:path';
 import {gzipSync} from 'node:zlib';
 import writeFileAtomic from 'write-file-atomic';
 import {checkOutputPath, outputFailure} from '../../output-file.ts';
-import {LocalIndexError, LocalSearchEngine, packRecords, type LocalIndexFile, type SearchRecord} from 'docs-search';
+import {
+  buildShards,
+  engineFromShards,
+  isShardManifest,
+  LocalIndexError,
+  LocalSearchEngine,
+  packRecords,
+  SHARD_DIR,
+  type LocalIndexFile,
+  type SearchRecord,
+  type ShardManifest,
+} from 'docs-search';
 
 export interface LocalIndexStats {
   file: string;
   records: number;
+  /** The index file (a sharded index: its manifest). */
   bytes: number;
   gzipBytes: number;
+  /** A sharded index: its files beside the manifest, and their total size. */
+  shards?: {files: number; bytes: number; gzipBytes: number};
+}
+
+/**
+ * Above this many pages the index is sharded (format 3) rather than one file (format 2).
+ * Measured with bench/search.ts (cold first answer under Lighthouse mobile throttling; our pages
+ * with altered words): at 23 pages one file and the sharded form answer first alike (2.3 s and
+ * 1.9 s, within the noise of 3 samples each) and with one file every later keystroke is answered
+ * without a request, so our site keeps one file; one file's cold answer grows with the site
+ * (72 s at 917 pages, 25x the sharded form's 2.9 s), so it stops a little above our size.
+ */
+export const SHARD_ABOVE_PAGES = 50;
+
+export interface WriteLocalIndexOptions {
+  /** `auto` (default): sharded above SHARD_ABOVE_PAGES pages. */
+  sharded?: boolean | 'auto';
 }
 
 /** The origin shared by every record URL (stripped from the file), or '' when they differ. */
@@ -37,20 +67,50 @@ export function serializeLocalIndex(records: readonly SearchRecord[]): string {
 }
 
 /**
- * Writes the index atomically (write-file-atomic: a temporary file renamed over FILE, removed if
- * the process is stopped) and returns its size. FILE's folder is created; an existing FILE must
- * be a regular file (OutputError otherwise).
+ * Writes the index atomically and returns its size. One file: write-file-atomic (a temporary file
+ * renamed over FILE, removed if the process is stopped). Sharded: the shard folder is written whole
+ * beside the old one, swapped in, then the manifest is written atomically. FILE's folder is created;
+ * an existing FILE must be a regular file (OutputError otherwise).
  */
-export async function writeLocalIndex(records: readonly SearchRecord[], file: string): Promise<LocalIndexStats> {
-  const json = serializeLocalIndex(records);
+export async function writeLocalIndex(records: readonly SearchRecord[], file: string, options: WriteLocalIndexOptions = {}): Promise<LocalIndexStats> {
+  const pages = new Set(records.map((r) => r.url_without_anchor)).size;
+  const sharded = options.sharded === true || ((options.sharded ?? 'auto') === 'auto' && pages > SHARD_ABOVE_PAGES);
+  const shardDir = join(dirname(file), SHARD_DIR);
   try {
     await mkdir(dirname(file), {recursive: true});
     await checkOutputPath(file);
+    if (!sharded) {
+      const json = serializeLocalIndex(records);
+      await writeFileAtomic(file, json);
+      await rm(shardDir, {recursive: true, force: true});
+      return {file, records: records.length, bytes: Buffer.byteLength(json), gzipBytes: gzipSync(json).length};
+    }
+    const origin = commonOrigin(records);
+    const {manifest, files} = buildShards(records, origin, new LocalSearchEngine([...records]));
+    const tmpDir = `${shardDir}.${process.pid}.tmp`;
+    await rm(tmpDir, {recursive: true, force: true});
+    await mkdir(tmpDir, {recursive: true});
+    let bytes = 0;
+    let gzipBytes = 0;
+    for (const [name, text] of files) {
+      await writeFile(join(tmpDir, name), text);
+      bytes += Buffer.byteLength(text);
+      gzipBytes += gzipSync(text).length;
+    }
+    const json = JSON.stringify(manifest);
+    await rm(shardDir, {recursive: true, force: true});
+    await rename(tmpDir, shardDir);
     await writeFileAtomic(file, json);
+    return {
+      file,
+      records: records.length,
+      bytes: Buffer.byteLength(json),
+      gzipBytes: gzipSync(json).length,
+      shards: {files: files.size, bytes, gzipBytes},
+    };
   } catch (error) {
     throw outputFailure(file, error);
   }
-  return {file, records: records.length, bytes: Buffer.byteLength(json), gzipBytes: gzipSync(json).length};
 }
 
 /** Reads a local index file into a ready engine; any problem is a one-line LocalIndexError. */
@@ -73,9 +133,24 @@ export async function loadLocalIndex(file: string): Promise<LocalSearchEngine> {
     throw new LocalIndexError(`${file} is not a local search index (invalid JSON)`);
   }
   try {
+    if (isShardManifest(json)) return engineFromShards(json as ShardManifest, (name) => readShard(join(dirname(file), SHARD_DIR, name)));
     return LocalSearchEngine.fromIndexFile(json);
   } catch (error) {
     throw new LocalIndexError(`${file} is ${(error as Error).message}`);
+  }
+}
+
+function readShard(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new LocalIndexError(`a sharded local search index whose file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new LocalIndexError(`a sharded local search index whose file ${file} is not JSON`);
   }
 }
 

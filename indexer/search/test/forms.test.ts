@@ -1,0 +1,82 @@
+/**
+ * Typos, word forms and many-word questions (issue 16).
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {answerQuery, modalParams} from '../src/engine/answer.ts';
+import {LocalSearchEngine} from '../src/engine/search.ts';
+import {editDistanceWithin, stem} from '../src/engine/text.ts';
+import {ORIGIN, SITE_RECORDS} from './fixtures/search-records.ts';
+
+const urls = (engine: LocalSearchEngine, q: string) => engine.rank(q).map((h) => h.record.url);
+
+/** A paragraph alone in section `anchor` of page `path` (titled `title`). */
+function paragraph(path: string, title: string, anchor: string, content: string) {
+  const base = SITE_RECORDS.find((r) => r.type === 'content' && r.hierarchy.lvl2 !== null)!;
+  return {
+    ...base,
+    objectID: `${path}#${anchor}:${content.length}`,
+    url: `${ORIGIN}/${path}#${anchor}`,
+    url_without_anchor: `${ORIGIN}/${path}`,
+    anchor,
+    hierarchy: {...base.hierarchy, lvl1: title, lvl2: anchor},
+    content,
+  };
+}
+
+test('a transposition of two neighbouring letters is one edit', () => {
+  assert.ok(editDistanceWithin('mdsn', 'mdns', 1));
+  assert.ok(editDistanceWithin('telegarm', 'telegram', 1));
+  assert.ok(!editDistanceWithin('mdsn', 'dnsm', 1));
+  const engine = new LocalSearchEngine(SITE_RECORDS);
+  assert.equal(urls(engine, 'mdsn')[0], `${ORIGIN}/docs/discovery#mdns`);
+  // the word found is marked, as for any typo
+  const hit = answerQuery(engine, 'i', modalParams('mdsn')).hits[0]!;
+  assert.match(JSON.stringify(hit._snippetResult), /<mark>mDNS<\/mark>/);
+});
+
+test('plural and verb forms match, below the word as typed; identifiers stay exact', () => {
+  assert.equal(stem('batteries'), stem('battery'));
+  assert.equal(stem('creating'), stem('create'));
+  assert.equal(stem('polling'), stem('poll'));
+  assert.equal(stem('tokens'), stem('token'));
+  assert.equal(stem('total_power_import_kwh'), 'total_power_import_kwh');
+  const engine = new LocalSearchEngine([
+    ...SITE_RECORDS,
+    paragraph('docs/v2/batteries', 'Batteries', 'modes', 'The batteries follow one mode.'),
+    paragraph('docs/v2/battery', 'Battery', 'one', 'One battery reports its own state.'),
+  ]);
+  assert.ok(urls(engine, 'tokens ').includes(`${ORIGIN}/docs/v2/authorization`), 'tokens finds token');
+  assert.ok(urls(engine, 'creating user').some((u) => u.endsWith('#create-a-user')), 'creating finds create');
+  // exact form first, the other form after it
+  assert.deepEqual(urls(engine, 'batteries ').slice(0, 2), [`${ORIGIN}/docs/v2/batteries#modes`, `${ORIGIN}/docs/v2/battery#one`]);
+  assert.deepEqual(urls(engine, 'battery ').slice(0, 2), [`${ORIGIN}/docs/v2/battery#one`, `${ORIGIN}/docs/v2/batteries#modes`]);
+  const marked = JSON.stringify(answerQuery(engine, 'i', modalParams('battery ')).hits.map((h) => h._snippetResult));
+  assert.match(marked, /<mark>batteries<\/mark>/);
+});
+
+test('a typo or a completion ranks below the word as typed in the same field', () => {
+  const engine = new LocalSearchEngine([
+    ...SITE_RECORDS,
+    paragraph('docs/a', 'A', 'tele', 'The tele port.'),
+    paragraph('docs/b', 'B', 'telegram', 'The telegram port.'),
+  ]);
+  assert.equal(urls(engine, 'tele')[0], `${ORIGIN}/docs/a#tele`);
+});
+
+test('many words: sections holding all but one word, and pages holding every word, follow', () => {
+  const engine = new LocalSearchEngine([
+    ...SITE_RECORDS,
+    paragraph('docs/socket', 'Socket', 'relay', 'The energy socket has a relay.'),
+    paragraph('docs/socket', 'Socket', 'switch', 'Switch it off with a request.'),
+    paragraph('docs/other', 'Other', 'off', 'Turn the energy relay off.'),
+    paragraph('docs/third', 'Third', 'all', 'An energy socket relay you can switch off.'),
+  ]);
+  const found = urls(engine, 'energy socket relay off');
+  // the one section with every word, then the page whose sections hold every word, then a
+  // section with all but one word
+  assert.deepEqual(found.slice(0, 2), [`${ORIGIN}/docs/third#all`, `${ORIGIN}/docs/socket#relay`]);
+  assert.ok(found.includes(`${ORIGIN}/docs/other#off`) && found.indexOf(`${ORIGIN}/docs/other#off`) > 1);
+  // question words do not have to match
+  assert.equal(urls(engine, 'how do i switch the relay off')[0], `${ORIGIN}/docs/third#all`);
+});

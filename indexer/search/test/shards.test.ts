@@ -1,0 +1,100 @@
+/**
+ * The sharded index (format 3): the browser client answers from the files of the words typed and
+ * the records of the hits shown, as it would from the whole index in one file.
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {createLocalSearchClient, type LocalSearchClient} from '../src/client.ts';
+import {modalParams, type AlgoliaResponse} from '../src/engine/answer.ts';
+import {packRecords} from '../src/engine/index-file.ts';
+import {LocalSearchEngine} from '../src/engine/search.ts';
+import {buildShards, engineFromShards, recordsFile, termsFile, type ShardManifest} from '../src/engine/shards.ts';
+import {ORIGIN, recordsWithLongParagraph} from './fixtures/search-records.ts';
+
+const RECORDS = recordsWithLongParagraph();
+
+function serve(files: Map<string, unknown>) {
+  const fetched: string[] = [];
+  const client = createLocalSearchClient({
+    indexUrl: '/search/local-index.json?format=2',
+    fetch: async (url) => {
+      fetched.push(url);
+      const name = url.replace(/\?.*$/, '');
+      const body = files.get(name);
+      return {ok: body !== undefined, status: body === undefined ? 404 : 200, json: async () => JSON.parse(JSON.stringify(body))};
+    },
+  });
+  return {client, fetched};
+}
+
+function sharded() {
+  const {manifest, files} = buildShards(RECORDS, ORIGIN, new LocalSearchEngine(RECORDS));
+  const served = new Map<string, unknown>([['/search/local-index.json', manifest]]);
+  for (const [name, text] of files) served.set(`/search/local-index/${name}`, JSON.parse(text));
+  return {manifest, files, ...serve(served)};
+}
+
+const single = () => serve(new Map([['/search/local-index.json', packRecords(RECORDS, ORIGIN)]]));
+
+async function ask(client: LocalSearchClient, q: string): Promise<AlgoliaResponse> {
+  const {results} = await client.search({requests: [{indexName: 'docs', ...modalParams(q)}]});
+  return results[0]!;
+}
+
+/** What a reader sees of an answer. */
+const seen = (r: AlgoliaResponse) => ({
+  nbHits: r.nbHits,
+  hits: r.hits.map((h) => [h.url, h.type, JSON.stringify(h._snippetResult), JSON.stringify(h._highlightResult)]),
+});
+
+test('a sharded index answers as the single file does', async () => {
+  const one = single();
+  const many = sharded();
+  for (const q of ['token', 'active power', 'mdsn', 'user:unauthorized', 'total_gas_m3', '/api/user', 'p', 'po', 'needle', 'water meter', 'x-api-version', '']) {
+    assert.deepEqual(seen(await ask(many.client, q)), seen(await ask(one.client, q)), q);
+  }
+  // the /search page's form, with facets and a second page
+  const legacy = [{indexName: 'docs', params: {query: 'api', hitsPerPage: 3, page: 1, facets: ['language', 'docusaurus_tag']}}];
+  const a = (await many.client.search(legacy)).results[0]!;
+  const b = (await one.client.search(legacy)).results[0]!;
+  assert.deepEqual([a.hits.map((h) => h.url), a.nbHits, a.nbPages, a.facets], [b.hits.map((h) => h.url), b.nbHits, b.nbPages, b.facets]);
+});
+
+test('a sharded index fetches the words typed and the records of the hits shown, each once', async () => {
+  const {client, fetched, manifest} = sharded();
+  const first = await ask(client, 'token');
+  assert.ok(first.hits.length > 0);
+  const pagesShown = new Set(first.hits.map((h) => String(h.url_without_anchor ?? h.url).replace(/#.*$/, '')));
+  const files = fetched.map((u) => u.replace(/\?.*$/, ''));
+  assert.equal(files[0], '/search/local-index.json');
+  assert.deepEqual(files.filter((f) => f.includes('/t-')), [`/search/local-index/${termsFile('to')}`]);
+  const recordFiles = files.filter((f) => f.includes('/r-'));
+  assert.ok(recordFiles.length >= 1 && recordFiles.length <= pagesShown.size, `${recordFiles.length} record files for ${pagesShown.size} pages shown`);
+  assert.ok(recordFiles.length < manifest.pages.length, 'not every page');
+  // the same query again: nothing more fetched
+  const before = fetched.length;
+  await ask(client, 'token');
+  assert.equal(fetched.length, before);
+  // every shard URL carries the index version (no stale file mixed in)
+  assert.ok(fetched.slice(1).every((u) => u.endsWith(`?v=${manifest.version}`)));
+});
+
+test('a missing shard is a RetryError, and the next search tries again', async () => {
+  const {manifest, files} = buildShards(RECORDS, ORIGIN, new LocalSearchEngine(RECORDS));
+  const served = new Map<string, unknown>([['/search/local-index.json', manifest]]);
+  const {client} = serve(served);
+  await assert.rejects(ask(client, 'token'), {name: 'RetryError'});
+  for (const [name, text] of files) served.set(`/search/local-index/${name}`, JSON.parse(text));
+  assert.ok((await ask(client, 'token')).hits.length > 0);
+});
+
+test('engineFromShards reads a whole sharded index (the CLI and search:eval)', () => {
+  const {manifest, files} = buildShards(RECORDS, ORIGIN, new LocalSearchEngine(RECORDS));
+  const engine = engineFromShards(JSON.parse(JSON.stringify(manifest)) as ShardManifest, (name) => JSON.parse(files.get(name)!));
+  assert.equal(engine.records.length, RECORDS.length);
+  assert.ok(files.has(recordsFile(0)));
+  assert.deepEqual(
+    engine.rank('power').map((h) => h.record.url),
+    new LocalSearchEngine(RECORDS).rank('power').map((h) => h.record.url),
+  );
+});

@@ -62,7 +62,14 @@ async function open(page: Page, route: string, mode: 'light' | 'dark'): Promise<
     if (mode === 'dark') await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
   }
   await settle(page, mode);
+  // Diagrams render after hydration, from a lazy chunk: check them drawn, not their placeholder.
+  if (DIAGRAM_ROUTES.includes(route)) {
+    await expect(page.locator('.docusaurus-mermaid-container svg').first()).toBeVisible({timeout: 15_000});
+  }
 }
+
+/** The pages with Mermaid diagrams (```mermaid in site/docs). */
+const DIAGRAM_ROUTES = ['/docs/discovery', '/docs/v2/authorization', '/docs/v2/websocket'];
 
 test.describe('axe finds no violation in light and dark mode', () => {
   // axe walks every node of long reference pages twice (light and dark): allow it the time.

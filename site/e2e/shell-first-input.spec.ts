@@ -186,3 +186,33 @@ test('after hydration, a click while the modal code loads shows the box at once 
   await page.keyboard.type('X');
   await expect(searchInput(page)).toHaveValue('gizmXo');
 });
+
+test('on a slow phone the app downloads while a long page is still being laid out, never before the styles', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  // A slow CPU stretches the layout of the longest page between the styles' arrival and the
+  // first paint: the app's download belongs in that gap, not after it.
+  await cdp.send('Emulation.setCPUThrottlingRate', {rate: 20});
+  await page.goto('/docs/v2/measurement', {waitUntil: 'commit'});
+  await hydrated(page);
+  const times = await page.evaluate(() => {
+    const resource = (pattern: RegExp) =>
+      performance.getEntriesByType('resource').find((e) => pattern.test(new URL(e.name).pathname)) as PerformanceResourceTiming;
+    return {
+      paint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+      stylesEnd: resource(/\/assets\/css\/styles\.[0-9a-f]+\.css$/).responseEnd,
+      appStart: resource(/\/assets\/js\/main\.[0-9a-f]+\.js$/).startTime,
+    };
+  });
+  expect(times.appStart, JSON.stringify(times)).toBeGreaterThanOrEqual(times.stylesEnd);
+  expect(times.appStart, JSON.stringify(times)).toBeLessThan(times.paint);
+});

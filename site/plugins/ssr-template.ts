@@ -1,6 +1,6 @@
 /**
  * Docusaurus's page template (@docusaurus/core lib/ssg/ssgTemplate.html.js) with one change: the
- * app's scripts start after the page's first paint, not as soon as the HTML is parsed.
+ * app's scripts run after the page's first paint, not as soon as the HTML is parsed.
  *
  * With `<script defer>` in the head, a fast connection delivers main.js before the browser's first
  * frame, so a phone runs and hydrates the whole app (hundreds of milliseconds on a long API page)
@@ -9,12 +9,14 @@
  * has been shown (at once in a hidden tab, which paints nothing); the page is fully parsed by
  * then, as with `defer`.
  *
- * The cost: the scripts' download starts after that first frame instead of during parsing, so on
- * a slow network the page becomes interactive a little later; it is readable (and its links work
- * as plain links) all the while. Preloading them from the head was measured too (bench/lighthouse.ts,
- * mobile, /docs/introduction and /docs/v2/measurement, three runs each): the downloads start early
- * but compete with what the first paint needs on a slow network, and the median performance score
- * was 96 with a normal-priority preload, 92 with a low-priority one and 99 without.
+ * Their download starts earlier than that, as preloads, once the stylesheets have arrived: by
+ * then nothing the first paint needs is still on the wire, and on a slow phone the browser spends
+ * hundreds of milliseconds parsing and laying out a long page before it paints (bench/
+ * profile-load.ts traces it). Waiting for the frame before downloading cost those milliseconds
+ * again before hydration. Preloading from the head, before the stylesheets, was measured too
+ * (bench/lighthouse.ts, mobile, three runs each): the downloads competed with the first paint's
+ * and the median performance score was 96 with a normal-priority preload, 92 with a low-priority
+ * one and 99 without.
  *
  * The head also carries the search shell (src/search/shell.inline.js): from the first paint, a
  * click on the search button or a search shortcut shows a search box at once and keeps what the
@@ -55,17 +57,31 @@ const SSR_TEMPLATE = `<!DOCTYPE html>
     <% }); %>
     <%~ it.headTags %>
     <script><%~ it.searchShellScript %></script>
-    <% it.stylesheets.forEach((stylesheet) => { %>
-      <link rel="stylesheet" href="<%= it.baseUrl %><%= stylesheet %>" />
-    <% }); %>
-  </head>
-  <body <%~ it.bodyAttributes %>>
-    <%~ it.preBodyTags %>
-    <div id="__docusaurus"><%~ it.appHtml %></div>
-    <%~ it.postBodyTags %>
     <script>
       (function (scripts) {
+        var app = (window.__appScripts = {run: run, styled: styled});
+        var pendingStylesheets = <%~ it.stylesheets.length %>;
+        var preloaded = false;
+        // Downloads start as soon as the stylesheets are in: they never compete with what the
+        // first paint needs, and they download while the page is parsed and laid out (hundreds
+        // of milliseconds on a long page on a phone) instead of after that.
+        function styled() {
+          pendingStylesheets -= 1;
+          if (pendingStylesheets === 0) preload();
+        }
+        function preload() {
+          if (preloaded) return;
+          preloaded = true;
+          scripts.forEach(function (src) {
+            var link = document.createElement('link');
+            link.rel = 'preload';
+            link.as = 'script';
+            link.href = src;
+            document.head.appendChild(link);
+          });
+        }
         function run() {
+          preload();
           scripts.forEach(function (src) {
             var script = document.createElement('script');
             script.src = src;
@@ -73,10 +89,24 @@ const SSR_TEMPLATE = `<!DOCTYPE html>
             document.body.appendChild(script);
           });
         }
-        if (document.visibilityState === 'hidden') run();
-        // The frame after the first one: by then the first has been shown on screen.
-        else requestAnimationFrame(function () { requestAnimationFrame(run); });
+        if (pendingStylesheets === 0) preload();
       })(<%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)) %>);
+    </script>
+    <% it.stylesheets.forEach((stylesheet) => { %>
+      <link rel="stylesheet" href="<%= it.baseUrl %><%= stylesheet %>" onload="__appScripts.styled()" onerror="__appScripts.styled()" />
+    <% }); %>
+  </head>
+  <body <%~ it.bodyAttributes %>>
+    <%~ it.preBodyTags %>
+    <div id="__docusaurus"><%~ it.appHtml %></div>
+    <%~ it.postBodyTags %>
+    <script>
+      (function (app) {
+        // Run once the page is parsed (here) and has been shown: at once in a hidden tab (it
+        // paints nothing), else the frame after the next one.
+        if (document.visibilityState === 'hidden') app.run();
+        else requestAnimationFrame(function () { requestAnimationFrame(app.run); });
+      })(window.__appScripts);
     </script>
   </body>
 </html>

@@ -9,15 +9,20 @@
  * has been shown (at once in a hidden tab, which paints nothing); the page is fully parsed by
  * then, as with `defer`.
  *
- * Their download starts earlier than that, as preloads: once the stylesheets have arrived and
- * the next frame has been drawn. By then nothing the first paint needs is still on the wire (nor,
- * in Lighthouse's simulation, counted as needed by it), while on a slow phone the browser still
- * has hundreds of milliseconds of parsing and layout of a long page ahead (bench/profile-load.ts
- * traces a load). Starting the download only after all that, as before, cost those milliseconds
- * again before hydration. Preloading from the head, before the stylesheets, was measured too
- * (bench/lighthouse.ts, mobile, three runs each): the downloads competed with the first paint's
- * and the median performance score was 96 with a normal-priority preload, 92 with a low-priority
- * one and 99 without.
+ * Their download starts earlier than that, as preloads, once the stylesheets have arrived: by
+ * then nothing the first paint needs is still on the wire, while on a slow phone the browser has
+ * hundreds of milliseconds of parsing and layout of a long page ahead (bench/profile-load.ts traces
+ * a load). Starting the download only after all that, as before, cost those milliseconds again
+ * before hydration: on /docs/v2/measurement, throttled as Lighthouse's mobile profile, main.js
+ * was requested at about 1.5 s and now at about 0.6 s. Two later triggers were tried and dropped:
+ * the first paint (a PerformanceObserver's callback came 0.3 to 0.7 s after the paint on a busy
+ * page) and the first frame after the stylesheets (on a long page the browser may draw none until
+ * parsing ends). Lighthouse's simulated throttling counts a download that ended before the paint
+ * it observed as needed by that paint, so its simulated LCP on / rises (0.9 to about 2 s, still
+ * within the best score band on mobile); the measured paint does not move.
+ * Preloading from the head, before the stylesheets, was measured too (bench/lighthouse.ts, mobile,
+ * three runs each): the downloads competed with the first paint's and the median performance score
+ * was 96 with a normal-priority preload, 92 with a low-priority one and 99 without.
  *
  * The head also carries the search shell (src/search/shell.inline.js): from the first paint, a
  * click on the search button or a search shortcut shows a search box at once and keeps what the
@@ -63,20 +68,12 @@ const SSR_TEMPLATE = `<!DOCTYPE html>
         var app = (window.__appScripts = {run: run, styled: styled});
         var pendingStylesheets = <%~ it.stylesheets.length %>;
         var preloaded = false;
-        // Downloads start once the stylesheets are in and a frame has been drawn: they never
-        // compete with what the first paint needs, and they download while the rest of the page
-        // is parsed and laid out (hundreds of milliseconds on a long page on a phone), not after.
+        // Downloads start once the stylesheets are in: they never compete with what the first
+        // paint needs, and they download while the rest of the page is parsed and laid out
+        // (hundreds of milliseconds on a long page on a phone), not after.
         function styled() {
           pendingStylesheets -= 1;
-          if (pendingStylesheets === 0) afterNextFrame(preload);
-        }
-        // A task posted from an animation callback runs once that frame is drawn.
-        function afterNextFrame(callback) {
-          requestAnimationFrame(function () {
-            var channel = new MessageChannel();
-            channel.port1.onmessage = callback;
-            channel.port2.postMessage(null);
-          });
+          if (pendingStylesheets === 0) preload();
         }
         function preload() {
           if (preloaded) return;

@@ -27,7 +27,7 @@ export const STOP_WORDS = new Set(
  * Words of a question that say nothing about the answer (`how do i get a token`): dropped from a
  * query of several words, as stop words are, unless nothing else is left.
  */
-export const QUESTION_WORDS = new Set('how what which why when where who i me my we our should would could shall may might must does do did'.split(' '));
+export const QUESTION_WORDS = new Set('how what which why when where who i me my we our should would could shall may might must does do did mean'.split(' '));
 
 /** Fields of a section: its hierarchy lvl0..lvl6, its prose (7) and its code samples (8). */
 const PROSE = 7;
@@ -178,6 +178,9 @@ export class LocalSearchEngine {
   /** Rankings of the empty query per filter (never changed once made). */
   private readonly emptyCache = new Map<string, Scored[]>();
   private readonly plain: (string | undefined)[] = [];
+  /** The word tests of the last query (see wordTests). */
+  private testsKey = '';
+  private tests: ((text: string) => boolean)[] = [];
   // Per-query scratch space, one slot per section (reset after each query).
   private readonly acc: Float64Array;
   private readonly matched: Uint32Array;
@@ -646,7 +649,7 @@ export class LocalSearchEngine {
     }
     const top = ranked.slice(0, need);
     // (a sharded index whose client gave up fetching: the hits it holds, never an error)
-    const hits = withHits ? top.filter(({section}) => this.lead[section] !== -1).map(({section, score}) => this.hitFor(section, score, terms, typoTerms)) : [];
+    const hits = withHits ? top.filter(({section}) => this.lead[section] !== -1).map(({section, score}) => this.hitFor(section, score, terms, prefixLast, typoTerms)) : [];
     const rest = others;
     return {
       total: ranked.length + rest.length,
@@ -723,25 +726,38 @@ export class LocalSearchEngine {
         const phrase = new RegExp(terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s_:./-]+') + (prefixLast ? '' : '\\b'), 'u');
         const checked = ranked.slice(0, read);
         const spread = new Set<Scored>();
+        // How many words the best record of a section holds (one record: a heading with its
+        // paragraph), for the sections not holding every word together.
+        const together = new Map<number, number>();
         for (const r of checked) {
           if (this.matched[r.section] !== all) continue;
-          if (this.bestRecord(r.section, terms, typoTerms).words < terms.length) spread.add(r);
-          else if (this.phraseIn(r.section, phrase)) r.score *= 1.5;
+          const {words} = this.bestRecord(r.section, terms, prefixLast, typoTerms);
+          if (words < terms.length) {
+            spread.add(r);
+            together.set(r.section, words);
+          } else if (this.phraseIn(r.section, phrase)) r.score *= 1.5;
         }
         // (a phrase lifts a checked section, never above the unchecked ones it was above)
         ranked.sort(this.compare);
-        const together = ranked.slice(0, read).filter((r) => !spread.has(r));
+        const whole = ranked.slice(0, read).filter((r) => !spread.has(r));
         const unchecked = ranked.slice(read);
-        if (together.length + unchecked.length + o < FEW_ALL) {
+        if (whole.length + unchecked.length + o < FEW_ALL) {
           // Few sections hold every word in one record (a heading, or a paragraph under its
           // headings). Then, ranked below: sections holding every word in different paragraphs
           // and pages whose sections together hold every word; then sections holding all but one.
           near ??= this.nearMisses(touched, terms.length, all);
           const [pages = [], rest = []] = near;
-          const tier1 = [...spread, ...pages.map((section) => ({section, score: scoreOf(section)}))].sort(this.compare);
+          const wordsOf = (section: number) => {
+            let w = together.get(section);
+            if (w === undefined) together.set(section, (w = this.bestRecord(section, terms, prefixLast, typoTerms).words));
+            return w;
+          };
+          // Most words together in one record first (as Algolia's proximity criterion), then score.
+          const byProximity = (a: Scored, b: Scored) => wordsOf(b.section) - wordsOf(a.section) || this.compare(a, b);
+          const tier1 = [...spread, ...pages.map((section) => ({section, score: scoreOf(section)}))].sort(byProximity);
           const tier2 = rest.map((section) => ({section, score: scoreOf(section)})).sort(this.compare);
-          ranked = [...together, ...unchecked, ...tier1, ...tier2];
-        } else if (together.length > 0) {
+          ranked = [...whole, ...unchecked, ...tier1, ...tier2];
+        } else if (whole.length > 0) {
           // Like per-paragraph records: a section whose words are only in different paragraphs
           // is no hit while many others hold them together.
           ranked = ranked.filter((r) => !spread.has(r));
@@ -772,24 +788,53 @@ export class LocalSearchEngine {
   }
 
   /**
-   * The record shown for a section: its heading if that holds every word, else the paragraph
-   * that holds most of them with its headings (words found as substrings: a choice among a few
-   * records, not a match), and how many words that record holds.
+   * Per query word, a test for "this plain text holds the word" (see bestRecord), made once per
+   * query and kept for the next keystroke's identical words.
    */
-  private bestRecord(section: number, terms: string[], typoTerms: TypoTerms): {index: number; words: number} {
+  private wordTests(terms: string[], prefixLast: boolean, typoTerms: TypoTerms): ((text: string) => boolean)[] {
+    let key = `${prefixLast ? 1 : 0}${terms.join('\u0000')}`;
+    for (const [t, words] of typoTerms) key += `\u0001${t}\u0002${[...words].join('\u0002')}`;
+    if (this.testsKey === key) return this.tests;
+    const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const last = terms.length - 1;
+    this.tests = terms.map((t, k) => {
+      // Words that start where a word does (after a space, `_`, `-`, `/`...): `socket` is not in
+      // `websocket`. They count when they are the word, another form of it (`supported` for
+      // `supports`) or, for a last word still being typed, a completion of it; but once the
+      // index knows the word typed, a completion does not make the words stand together
+      // (`off` is not in `offers`), as completions rank below the word itself.
+      const completes = prefixLast && k === last && !(t.length >= 3 && this.terms.has(t));
+      const form = stem(t);
+      // (a word's root, `batter` for `batteries`, starts every form of it and the word itself)
+      const starts = new RegExp(`(?<![\\p{L}\\p{N}])${esc(stemRoot(t))}[\\p{L}\\p{N}]*`, 'gu');
+      const typos = typoTerms.get(t);
+      const typo = typos ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...typos].map(esc).join('|')})(?![\\p{L}\\p{N}])`, 'u') : null;
+      return (text: string) => {
+        starts.lastIndex = 0;
+        for (let m = starts.exec(text); m !== null; m = starts.exec(text)) {
+          const w = m[0];
+          if (w === t || (completes && w.startsWith(t)) || stem(w) === form) return true;
+        }
+        return typo !== null && typo.test(text);
+      };
+    });
+    this.testsKey = key;
+    return this.tests;
+  }
+
+  /**
+   * The record shown for a section: its heading if that holds every word, else the paragraph
+   * that holds most of them with its headings (a choice among a few records, not a match), and
+   * how many words that record holds.
+   */
+  private bestRecord(section: number, terms: string[], prefixLast: boolean, typoTerms: TypoTerms): {index: number; words: number} {
     const lead = this.lead[section]!;
     // Records not fetched yet (sharded): counted as holding every word.
     if (lead < 0) return {index: -1, words: terms.length};
     if (terms.length === 0) return {index: lead, words: 0};
-    const roots = terms.map(stemRoot);
-    const has = (text: string, t: string, k: number) => {
-      if (text.includes(t) || text.includes(roots[k]!)) return true;
-      const typos = typoTerms.get(t);
-      if (typos) for (const w of typos) if (text.includes(w)) return true;
-      return false;
-    };
+    const tests = this.wordTests(terms, prefixLast, typoTerms);
     const count = (text: string, mask: number) => {
-      for (let k = 0; k < terms.length; k++) if (!(mask & (1 << k)) && has(text, terms[k]!, k)) mask |= 1 << k;
+      for (let k = 0; k < terms.length; k++) if (!(mask & (1 << k)) && tests[k]!(text)) mask |= 1 << k;
       return mask;
     };
     const all = (1 << terms.length) - 1;
@@ -810,8 +855,8 @@ export class LocalSearchEngine {
     return {index: best, words: bestWords};
   }
 
-  private hitFor(section: number, score: number, terms: string[], typoTerms: TypoTerms): RankedHit {
-    const {index} = this.bestRecord(section, terms, typoTerms);
+  private hitFor(section: number, score: number, terms: string[], prefixLast: boolean, typoTerms: TypoTerms): RankedHit {
+    const {index} = this.bestRecord(section, terms, prefixLast, typoTerms);
     if (index < 0) throw new Error(`the records of section ${section} are not loaded`);
     return {index, record: this.records[index]!, score};
   }

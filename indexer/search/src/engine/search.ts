@@ -605,13 +605,16 @@ export class LocalSearchEngine {
 
   /**
    * Ranked sections (one hit per URL) for a query, best first: the first `need` in order, and
-   * how many match. The last word matches as a prefix unless followed by a space.
+   * how many match; `hits` holds the records of those from `from` on only (the page of hits
+   * asked for: what is shown is chosen, and its records picked, only after ranking). The last
+   * word matches as a prefix unless followed by a space.
    */
   search(
     query: string,
     facetFilters?: FacetFilters,
     need = Infinity,
     withHits = true,
+    from = 0,
   ): {total: number; hits: RankedHit[]; sections: () => number[]; typoTerms: TypoTerms} {
     const prefixLast = !/\s$/.test(query);
     const pass = this.passes(facetFilters);
@@ -647,9 +650,9 @@ export class LocalSearchEngine {
         }
       }
     }
-    const top = ranked.slice(0, need);
+    const top = withHits ? ranked.slice(from, need) : [];
     // (a sharded index whose client gave up fetching: the hits it holds, never an error)
-    const hits = withHits ? top.filter(({section}) => this.lead[section] !== -1).map(({section, score}) => this.hitFor(section, score, terms, prefixLast, typoTerms)) : [];
+    const hits = top.filter(({section}) => this.lead[section] !== -1).map(({section, score}) => this.hitFor(section, score, terms, prefixLast, typoTerms));
     const rest = others;
     return {
       total: ranked.length + rest.length,

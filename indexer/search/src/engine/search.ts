@@ -181,13 +181,14 @@ export class LocalSearchEngine {
   /** The word tests of the last query (see wordTests). */
   private testsKey = '';
   private tests: ((text: string) => boolean)[] = [];
-  // Per-query scratch space, one slot per section (reset after each query).
-  private readonly acc: Float64Array;
-  private readonly matched: Uint32Array;
-  private readonly inHeading: Uint32Array;
-  private readonly exact: Uint32Array;
-  private readonly touched: Int32Array;
-  private readonly perPage: Uint16Array;
+  // Per-query scratch space, one slot per section (per page: perPage), reset after each query;
+  // made by allocateScratch.
+  private acc!: Float64Array;
+  private matched!: Uint32Array;
+  private inHeading!: Uint32Array;
+  private exact!: Uint32Array;
+  private touched!: Int32Array;
+  private perPage!: Uint16Array;
 
   constructor(source: SearchRecord[] | SectionTable) {
     if (!Array.isArray(source)) {
@@ -205,12 +206,7 @@ export class LocalSearchEngine {
       this.pageRank = t.pageRank;
       this.pageFacets = t.pageFacets;
       this.terms = new SearchableMap<number>();
-      this.acc = new Float64Array(n);
-      this.matched = new Uint32Array(n);
-      this.inHeading = new Uint32Array(n);
-      this.exact = new Uint32Array(n);
-      this.touched = new Int32Array(n);
-      this.perPage = new Uint16Array(this.pageCount);
+      this.allocateScratch(n);
       return;
     }
     const records = source;
@@ -329,11 +325,16 @@ export class LocalSearchEngine {
     }
     this.terms = new SearchableMap<number>();
     for (const [term, id] of ids) this.terms.set(term, id);
-    this.acc = new Float64Array(n);
-    this.matched = new Uint32Array(n);
-    this.inHeading = new Uint32Array(n);
-    this.exact = new Uint32Array(n);
-    this.touched = new Int32Array(n);
+    this.allocateScratch(n);
+  }
+
+  /** The per-query scratch arrays for `sections` sections (and this.pageCount pages). */
+  private allocateScratch(sections: number): void {
+    this.acc = new Float64Array(sections);
+    this.matched = new Uint32Array(sections);
+    this.inHeading = new Uint32Array(sections);
+    this.exact = new Uint32Array(sections);
+    this.touched = new Int32Array(sections);
     this.perPage = new Uint16Array(this.pageCount);
   }
 

@@ -110,10 +110,6 @@ export function compileFacetFilters(filters: FacetFilters | undefined): (r: Face
   return (r) => groups.every((g) => g.some((test) => test(r)));
 }
 
-export function matchesFacetFilters(r: SearchRecord, filters: FacetFilters | undefined): boolean {
-  return compileFacetFilters(filters)(r);
-}
-
 /** A request, JSON or shell sample rather than prose: many symbols per letter. */
 export function looksLikeCode(text: string): boolean {
   const t = decodeEntities(text);

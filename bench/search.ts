@@ -113,8 +113,15 @@ function alterWord(word: string, copy: number): string {
   return word + LETTERS[(h >>> 8) % 26]! + LETTERS[(h >>> 16) % 26]!;
 }
 
-/** Alters the words of the text of the article (never tags, attributes or entities). */
+/**
+ * Alters the words of the text of the article (never tags, attributes or entities), and moves
+ * the page's own URLs (canonical link, og:url, hreflang alternates) under /copy-N/: the crawler
+ * takes a page's URL from them, and would count every copy as the page it was copied from.
+ */
 export function alterHtml(html: string, copy: number): string {
+  html = html.replace(/<(?:link|meta)\b[^>]*>/g, (tag) =>
+    /\brel=["']?(?:canonical|alternate)\b|\bproperty=["']?og:url\b/.test(tag) ? tag.replace(/\b((?:href|content)=["']?https?:\/\/[^/\s"'>]+)\//, `$1/copy-${copy}/`) : tag,
+  );
   const start = html.indexOf('<article');
   const end = html.lastIndexOf('</article>');
   if (start < 0 || end < 0) return html;

@@ -175,8 +175,7 @@ export class LocalSearchEngine {
   private readonly emptyCache = new Map<string, Scored[]>();
   private readonly plain: (string | undefined)[] = [];
   /** The word tests of the last query (see wordTests). */
-  private testsKey = '';
-  private tests: ((text: string) => boolean)[] = [];
+  private testsFor: {terms: string[]; prefixLast: boolean; typoTerms: TypoTerms; tests: ((text: string) => boolean)[]} | null = null;
   // Per-query scratch space, one slot per section (per page: perPage), reset after each query;
   // made by allocateScratch.
   private acc!: Float64Array;
@@ -789,15 +788,14 @@ export class LocalSearchEngine {
 
   /**
    * Per query word, a test for "this plain text holds the word" (see bestRecord), made once per
-   * query and kept for the next keystroke's identical words.
+   * query (the same terms and typo words, as objects) and asked for every record read.
    */
   private wordTests(terms: string[], prefixLast: boolean, typoTerms: TypoTerms): ((text: string) => boolean)[] {
-    let key = `${prefixLast ? 1 : 0}${terms.join('\u0000')}`;
-    for (const [t, words] of typoTerms) key += `\u0001${t}\u0002${[...words].join('\u0002')}`;
-    if (this.testsKey === key) return this.tests;
+    const memo = this.testsFor;
+    if (memo && memo.terms === terms && memo.prefixLast === prefixLast && memo.typoTerms === typoTerms) return memo.tests;
     const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const last = terms.length - 1;
-    this.tests = terms.map((t, k) => {
+    const tests = terms.map((t, k) => {
       // Words that start where a word does (after a space, `_`, `-`, `/`...): `socket` is not in
       // `websocket`. They count when they are the word, another form of it (`supported` for
       // `supports`) or, for a last word still being typed, a completion of it; but once the
@@ -806,20 +804,24 @@ export class LocalSearchEngine {
       const completes = prefixLast && k === last && !(t.length >= 3 && this.terms.has(t));
       const form = stem(t);
       // (a word's root, `batter` for `batteries`, starts every form of it and the word itself)
-      const starts = new RegExp(`(?<![\\p{L}\\p{N}])${esc(stemRoot(t))}[\\p{L}\\p{N}]*`, 'gu');
+      const root = stemRoot(t);
+      const starts = new RegExp(`(?<![\\p{L}\\p{N}])${esc(root)}[\\p{L}\\p{N}]*`, 'gu');
       const typos = typoTerms.get(t);
       const typo = typos ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...typos].map(esc).join('|')})(?![\\p{L}\\p{N}])`, 'u') : null;
       return (text: string) => {
-        starts.lastIndex = 0;
-        for (let m = starts.exec(text); m !== null; m = starts.exec(text)) {
-          const w = m[0];
-          if (w === t || (completes && w.startsWith(t)) || stem(w) === form) return true;
+        // (most records do not hold the root at all: a substring test says so fastest)
+        if (text.includes(root)) {
+          starts.lastIndex = 0;
+          for (let m = starts.exec(text); m !== null; m = starts.exec(text)) {
+            const w = m[0];
+            if (w === t || (completes && w.startsWith(t)) || stem(w) === form) return true;
+          }
         }
         return typo !== null && typo.test(text);
       };
     });
-    this.testsKey = key;
-    return this.tests;
+    this.testsFor = {terms, prefixLast, typoTerms, tests};
+    return tests;
   }
 
   /**

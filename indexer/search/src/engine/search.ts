@@ -805,17 +805,16 @@ export class LocalSearchEngine {
       const form = stem(t);
       // (a word's root, `batter` for `batteries`, starts every form of it and the word itself)
       const root = stemRoot(t);
-      const starts = new RegExp(`(?<![\\p{L}\\p{N}])${esc(root)}[\\p{L}\\p{N}]*`, 'gu');
       const typos = typoTerms.get(t);
       const typo = typos ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...typos].map(esc).join('|')})(?![\\p{L}\\p{N}])`, 'u') : null;
       return (text: string) => {
-        // (most records do not hold the root at all: a substring test says so fastest)
-        if (text.includes(root)) {
-          starts.lastIndex = 0;
-          for (let m = starts.exec(text); m !== null; m = starts.exec(text)) {
-            const w = m[0];
-            if (w === t || (completes && w.startsWith(t)) || stem(w) === form) return true;
-          }
+        // every place the root starts a word: the word there, to its end
+        for (let i = text.indexOf(root); i >= 0; i = text.indexOf(root, i + 1)) {
+          if (i > 0 && isWordChar(text.charCodeAt(i - 1))) continue;
+          let end = i + root.length;
+          while (end < text.length && isWordChar(text.charCodeAt(end))) end++;
+          const w = text.slice(i, end);
+          if (w === t || (completes && w.startsWith(t)) || stem(w) === form) return true;
         }
         return typo !== null && typo.test(text);
       };
@@ -910,6 +909,14 @@ function kthLargest(values: Float64Array, k: number): number {
     else break;
   }
   return a[target]!;
+}
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** A letter or digit (of lowercased text: ASCII tested without a regex). */
+function isWordChar(c: number): boolean {
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
+  return LETTER_OR_DIGIT.test(String.fromCharCode(c));
 }
 
 function popcount(x: number): number {

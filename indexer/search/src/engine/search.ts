@@ -174,6 +174,10 @@ export class LocalSearchEngine {
   /** Rankings of the empty query per filter (never changed once made). */
   private readonly emptyCache = new Map<string, Scored[]>();
   private readonly plain: (string | undefined)[] = [];
+  /** Sharded: how many times terms or records were added (a ranking made before is stale). */
+  private loaded = 0;
+  /** Sharded: the last ranking made (see search). */
+  private lastRanking: {key: string; loaded: number; ranked: Scored[]; others: Int32Array; typoTerms: TypoTerms} | null = null;
   /** The word tests of the last query (see wordTests). */
   private testsFor: {terms: string[]; prefixLast: boolean; typoTerms: TypoTerms; tests: ((text: string) => boolean)[]} | null = null;
   // Per-query scratch space, one slot per section (per page: perPage), reset after each query;
@@ -354,6 +358,7 @@ export class LocalSearchEngine {
 
   /** Sharded index: the postings of the terms of one shard (terms already known are kept). */
   addTerms(postings: ShardPostings): void {
+    this.loaded++;
     for (const [term, p] of postings) {
       const id = this.terms.get(term);
       if (id === undefined) {
@@ -369,6 +374,7 @@ export class LocalSearchEngine {
 
   /** Sharded index: the records of consecutive sections from `firstSection` on, in order. */
   addRecords(firstSection: number, records: readonly SearchRecord[]): void {
+    this.loaded++;
     let s = firstSection - 1;
     let url: string | null = null;
     for (const r of records) {
@@ -621,7 +627,13 @@ export class LocalSearchEngine {
     let ranked: Scored[];
     let others: Int32Array = new Int32Array(0);
     let typoTerms: TypoTerms = new Map();
-    if (terms.length === 0) {
+    // A sharded index's client ranks once to learn which records to fetch, then answers the
+    // same query: the second ranking is the first, unless terms or records came in between.
+    const rankKey = `${need}\u0000${query}\u0000${JSON.stringify(facetFilters ?? [])}`;
+    const last = this.lastRanking;
+    if (last && last.key === rankKey && last.loaded === this.loaded) {
+      ({ranked, others, typoTerms} = last);
+    } else if (terms.length === 0) {
       // No word: every section, in the index's own order of importance (the same every time).
       const key = JSON.stringify(facetFilters ?? []);
       let order = this.emptyCache.get(key);
@@ -646,6 +658,7 @@ export class LocalSearchEngine {
         }
       }
     }
+    if (this.sharded) this.lastRanking = {key: rankKey, loaded: this.loaded, ranked, others, typoTerms};
     const top = withHits ? ranked.slice(from, need) : [];
     // (a sharded index whose client gave up fetching: the hits it holds, never an error)
     const hits = top.filter(({section}) => this.lead[section] !== -1).map(({section, score}) => this.hitFor(section, score, terms, prefixLast, typoTerms));

@@ -11,14 +11,17 @@
  * - warm query p50/p95: unthrottled, every prefix of every search:eval query as a reader types
  *   it, after one pass that loaded what they read,
  * and each figure as a ratio to Pagefind's. Numbers are printed, not asserted.
- * Ours is measured in both forms: one file (format 2) and sharded (format 3).
+ * Ours is measured in both forms: one file (format 2) and sharded (format 3), and, up to 1,000
+ * pages, beside the engine as it was before issue 16 (BASELINE_COMMIT: its docs-search taken
+ * with `git archive`, its one-file index written from the same records by its own packRecords,
+ * its client bundled the same way), as ratios new / old.
  *
  *   node --import tsx bench/search.ts [--build site/build] [--sizes 23,1000,5000] [--cold 5]
  *
  * Pagefind is the `pagefind` npm package (its binary comes in @pagefind/linux-x64): no download.
  * `benchSearch()` is exported for bench/run.ts.
  */
-import {spawn} from 'node:child_process';
+import {execFileSync, spawn} from 'node:child_process';
 import {mkdir, mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises';
 import {loadavg, tmpdir} from 'node:os';
 import path from 'node:path';
@@ -41,7 +44,11 @@ export const ONE_FILE_FULL_UP_TO = 1000;
 /** Queries answered cold (one fresh browser context each). */
 export const COLD_QUERIES = ['battery mode', 'active power', 'token', 'firmware version', 'mdns', 'websocket subscribe', 'voltage'];
 
-export type EngineName = 'ours: one file' | 'ours: sharded' | 'pagefind';
+/** The engine before issue 16's changes (the "forms" queries added, the engine unchanged). */
+export const BASELINE_COMMIT = '114e65e';
+export const BASELINE: EngineName = `before (${BASELINE_COMMIT})` as EngineName;
+
+export type EngineName = 'ours: one file' | 'ours: sharded' | 'pagefind' | `before (${string})`;
 
 export interface EngineFigures {
   engine: EngineName;
@@ -106,8 +113,15 @@ function alterWord(word: string, copy: number): string {
   return word + LETTERS[(h >>> 8) % 26]! + LETTERS[(h >>> 16) % 26]!;
 }
 
-/** Alters the words of the text of the article (never tags, attributes or entities). */
+/**
+ * Alters the words of the text of the article (never tags, attributes or entities), and moves
+ * the page's own URLs (canonical link, og:url, hreflang alternates) under /copy-N/: the crawler
+ * takes a page's URL from them, and would count every copy as the page it was copied from.
+ */
 export function alterHtml(html: string, copy: number): string {
+  html = html.replace(/<(?:link|meta)\b[^>]*>/g, (tag) =>
+    /\brel=["']?(?:canonical|alternate)\b|\bproperty=["']?og:url\b/.test(tag) ? tag.replace(/\b((?:href|content)=["']?https?:\/\/[^/\s"'>]+)\//, `$1/copy-${copy}/`) : tag,
+  );
   const start = html.indexOf('<article');
   const end = html.lastIndexOf('</article>');
   if (start < 0 || end < 0) return html;
@@ -170,7 +184,7 @@ const median = (values: number[]) => percentile([...values].sort((a, b) => a - b
 
 /** The page code that answers one query cold, and the warm loop, per engine. */
 const ANSWER_OURS = `async (q) => {
-  const m = await import('/docs-search.js');
+  const m = await import(window.__module);
   window.__client ??= m.createLocalSearchClient({indexUrl: window.__indexUrl});
   const r = (await window.__client.search({requests: [{indexName: 'bench', ...m.modalParams(q)}]})).results[0];
   // read what the modal shows: group title, the hit's title or content snippet, its page title
@@ -211,8 +225,9 @@ async function openPage(browser: Browser, base: string, engine: EngineName, thro
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${base}/bench.html`);
-  const indexUrl = engine === 'ours: sharded' ? '/sharded/search/local-index.json' : '/single/search/local-index.json';
-  await page.evaluate((url) => ((window as unknown as {__indexUrl: string}).__indexUrl = url), indexUrl);
+  const indexUrl = engine === 'ours: sharded' ? '/sharded/search/local-index.json' : engine === BASELINE ? '/baseline/search/local-index.json' : '/single/search/local-index.json';
+  const module = engine === BASELINE ? '/docs-search-baseline.js' : '/docs-search.js';
+  await page.evaluate(([url, m]) => Object.assign(window, {__indexUrl: url, __module: m}), [indexUrl, module]);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', {cacheDisabled: false});
@@ -301,8 +316,11 @@ async function measureEngine(
   }
 }
 
-/** Bundles the client the way the site ships it (ESM, minified) for the bench page. */
-async function bundleClient(outFile: string): Promise<void> {
+/**
+ * Bundles the client the way the site ships it (ESM, minified) for the bench page; `searchSrc`:
+ * another docs-search source tree instead of ours (its dependencies from our node_modules).
+ */
+async function bundleClient(outFile: string, searchSrc?: string): Promise<void> {
   const esbuild = (await import('esbuild')) as typeof import('esbuild');
   await esbuild.build({
     stdin: {contents: "export {createLocalSearchClient, modalParams} from 'docs-search';", resolveDir: ROOT, loader: 'ts'},
@@ -313,7 +331,54 @@ async function bundleClient(outFile: string): Promise<void> {
     target: 'es2020',
     outfile: outFile,
     logLevel: 'silent',
+    ...(searchSrc ? {alias: {'docs-search': path.join(searchSrc, 'index.ts')}, nodePaths: [path.join(ROOT, 'node_modules')]} : {}),
   });
+}
+
+interface Baseline {
+  /** The one-file index as the baseline's indexer wrote it (packRecords with the common origin). */
+  writeIndex: (records: readonly {url: string}[], file: string) => Promise<void>;
+  /** Its client, bundled as ours is. */
+  bundle: (outFile: string) => Promise<void>;
+}
+
+/**
+ * docs-search at BASELINE_COMMIT, from this checkout's git history (`git archive`, no worktree),
+ * or null (with the reason logged) when there is none.
+ */
+async function loadBaseline(work: string, log: (line: string) => void): Promise<Baseline | null> {
+  const dir = path.join(work, 'baseline-src');
+  await mkdir(dir, {recursive: true});
+  try {
+    const tar = execFileSync('git', ['-C', ROOT, 'archive', BASELINE_COMMIT, 'indexer/search/src'], {maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'pipe']});
+    execFileSync('tar', ['-x', '-C', dir], {input: tar});
+  } catch (error) {
+    log(`search: no baseline (${BASELINE_COMMIT} not in this checkout's git history: ${(error as Error).message.split('\n')[0]})`);
+    return null;
+  }
+  const src = path.join(dir, 'indexer/search/src');
+  const esbuild = (await import('esbuild')) as typeof import('esbuild');
+  const packer = path.join(work, 'baseline-pack.mjs');
+  await esbuild.build({
+    stdin: {contents: "export {packRecords} from 'docs-search';", resolveDir: ROOT, loader: 'ts'},
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    outfile: packer,
+    logLevel: 'silent',
+    alias: {'docs-search': path.join(src, 'index.ts')},
+    nodePaths: [path.join(ROOT, 'node_modules')],
+  });
+  const {packRecords} = (await import(packer)) as {packRecords: (records: readonly unknown[], origin: string) => unknown};
+  return {
+    async writeIndex(records, file) {
+      // as its publish-local did: the origin every record URL shares is stripped
+      const origins = new Set(records.map((r) => new URL(r.url).origin));
+      await mkdir(path.dirname(file), {recursive: true});
+      await writeFile(file, JSON.stringify(packRecords(records, origins.size === 1 ? [...origins][0]! : '')));
+    },
+    bundle: (outFile) => bundleClient(outFile, src),
+  };
 }
 
 export interface SearchBenchOptions {
@@ -335,6 +400,7 @@ export async function benchSearch(options: SearchBenchOptions = {}): Promise<Siz
   const pagefindBin = path.join(path.dirname(fileURLToPath(import.meta.resolve('pagefind'))), 'runner/bin.cjs');
   const work = await mkdtemp(path.join(tmpdir(), 'search-bench-'));
   const out: SizeFigures[] = [];
+  const baseline = await loadBaseline(work, log);
   const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROME_ARGS});
   try {
     const realPages = (await htmlPages(buildDir)).length;
@@ -355,21 +421,27 @@ export async function benchSearch(options: SearchBenchOptions = {}): Promise<Siz
       log(`search: ${size} pages: pagefind…`);
       await run(process.execPath, [pagefindBin, '--site', source, '--output-path', path.join(dir, 'pagefind'), '--silent']);
       await bundleClient(path.join(dir, 'docs-search.js'));
+      const withBaseline = baseline !== null && pages <= ONE_FILE_FULL_UP_TO;
+      if (withBaseline) {
+        await baseline.writeIndex(records, path.join(dir, 'baseline/search/local-index.json'));
+        await baseline.bundle(path.join(dir, 'docs-search-baseline.js'));
+      }
       await writeFile(path.join(dir, 'bench.html'), '<!doctype html><html lang="en"><meta charset="utf-8"><title>search bench</title><body></body></html>');
-      const sizesOnDisk: Record<EngineName, {bytes: number; gzipBytes: number; files: number}> = {
+      const sizesOnDisk: Partial<Record<EngineName, {bytes: number; gzipBytes: number; files: number}>> = {
         'ours: one file': await folderBytes(path.join(dir, 'single')),
         'ours: sharded': await folderBytes(path.join(dir, 'sharded')),
         pagefind: await folderBytes(path.join(dir, 'pagefind'), pagefindIndexFile),
+        ...(withBaseline ? {[BASELINE]: await folderBytes(path.join(dir, 'baseline'))} : {}),
       };
       await rm(site, {recursive: true, force: true});
       const server = await serveBuild(dir);
       try {
         const engines: EngineFigures[] = [];
-        for (const engine of ['pagefind', 'ours: one file', 'ours: sharded'] as EngineName[]) {
+        for (const engine of ['pagefind', 'ours: one file', 'ours: sharded', ...(withBaseline ? [BASELINE] : [])] as EngineName[]) {
           log(`search: ${size} pages: ${engine} in Chromium…`);
           if (engine === 'ours: one file' && pages > ONE_FILE_FULL_UP_TO) continue;
           const m = await measureEngine(browser, server.url, engine, cold, typed);
-          const disk = sizesOnDisk[engine];
+          const disk = sizesOnDisk[engine]!;
           engines.push({...m, indexBytes: disk.bytes, indexGzipBytes: disk.gzipBytes, files: disk.files});
         }
         const figures = {pages, records: records.length, engines};
@@ -410,6 +482,18 @@ export function formatSearchBench(sizes: SizeFigures[]): string {
           cell(ms(e.warmP95Ms), e.warmP95Ms, pf.warmP95Ms),
       );
       lines.push(`  ${''.padEnd(16)}  (before 1st answer: ${kb(e.firstAnswerCodeBytes)} code; cold samples ${e.coldSamples.join(', ')} ms; ${e.warmQueries} warm queries)`);
+    }
+    const old = s.engines.find((e) => e.engine === BASELINE);
+    if (old) {
+      // "nothing gets slower than now": each form of ours against the engine before issue 16
+      lines.push(`  ratio new / old (old = ${BASELINE}, one file; > 1.00x: the new is bigger or slower)`);
+      const r = (a: number, b: number) => (Number.isNaN(a) || Number.isNaN(b) ? '–' : `${(a / b).toFixed(2)}x`);
+      for (const e of s.engines.filter((e) => e.engine === 'ours: one file' || e.engine === 'ours: sharded')) {
+        lines.push(
+          `  ${e.engine.padEnd(16)}` +
+            [r(e.indexGzipBytes, old.indexGzipBytes), r(e.firstAnswerBytes, old.firstAnswerBytes), r(e.coldMs, old.coldMs), r(e.warmP50Ms, old.warmP50Ms), r(e.warmP95Ms, old.warmP95Ms)].map((c) => c.padStart(24)).join(''),
+        );
+      }
     }
   }
   lines.push(

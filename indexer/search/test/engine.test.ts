@@ -143,7 +143,12 @@ test('the page of hits the modal asks for is the head of the full ranking', () =
       assert.equal(page.total, full.length, q);
       assert.deepEqual(page.hits.map((h) => h.record.url), full.slice(0, need), q);
       assert.deepEqual(new Set(page.sections().map((s) => engine.leadRecord(s).url)), new Set(full), q);
+      // a later page: the records of that page only (records are picked after ranking)
+      const later = engine.search(q, ['language:en'], need, true, need - 20);
+      assert.deepEqual(later.hits.map((h) => h.record.url), full.slice(need - 20, need), q);
     }
+    const second = answerQuery(engine, 'i', {query: q, page: 1, hitsPerPage: 20, facetFilters: ['language:en']});
+    assert.deepEqual(second.hits.map((h) => h.url), full.slice(20, 40), q);
   }
 });
 

@@ -80,3 +80,21 @@ test('many words: sections holding all but one word, and pages holding every wor
   // question words do not have to match
   assert.equal(urls(engine, 'how do i switch the relay off')[0], `${ORIGIN}/docs/third#all`);
 });
+
+test('words stand together only as whole words: a completion of a known word does not count', () => {
+  // `off` is a word of the index: `offers` holds it only as a completion.
+  const x = [paragraph('docs/x', 'Plugs', 'socket', 'The socket offers power.'), paragraph('docs/x', 'Plugs', 'socket', 'Turn it off at night.')];
+  const y = paragraph('docs/y', 'Other', 'switching', 'The socket is switched off.');
+  const list = urls(new LocalSearchEngine([...SITE_RECORDS, ...x, y]), 'socket off');
+  const at = (anchor: string) => list.findIndex((u) => u.endsWith(anchor));
+  assert.ok(at('#switching') >= 0 && (at('#socket') < 0 || at('#switching') < at('#socket')), list.join('\n'));
+});
+
+test('with no section holding every word together, most words together ranks first', () => {
+  // (a's heading holds two words, which weighs more than b's paragraph, but no record of a
+  // holds three)
+  const a = ['zeta kappa here.', 'lambda there.', 'sigma too.'].map((c) => paragraph('docs/a', 'Alpha', 'zeta kappa', c));
+  const b = ['zeta kappa lambda together.', 'sigma elsewhere.'].map((c) => paragraph('docs/b', 'Beta', 'notes', c));
+  const list = urls(new LocalSearchEngine([...SITE_RECORDS, ...a, ...b]), 'zeta kappa lambda sigma ');
+  assert.deepEqual(list.slice(0, 2), [`${ORIGIN}/docs/b#notes`, `${ORIGIN}/docs/a#zeta kappa`]);
+});

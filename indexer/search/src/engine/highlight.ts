@@ -187,6 +187,21 @@ export function highlight(text: string, opts: HighlightOptions): HighlightValue 
   };
 }
 
+/**
+ * Whether `snippet(text, words)` is the whole text highlighted: no space at either end and at
+ * most `words` words (at least one).
+ */
+export function fitsSnippet(text: string, words: number): boolean {
+  const end = text.length;
+  if (end === 0 || isSpaceAt(text, 0) || isSpaceAt(text, end - 1)) return false;
+  let n = 1;
+  const most = Math.max(1, words);
+  for (let i = 1; i < end; i++) {
+    if (isSpaceAt(text, i) && !isSpaceAt(text, i - 1) && ++n > most) return false;
+  }
+  return true;
+}
+
 /** Algolia's `_snippetResult` entry: `words` words around the first match, `…` where cut. */
 export function snippet(text: string, words: number, opts: HighlightOptions & {ellipsis: string}): HighlightValue {
   const {ranges, found} = findMatches(text, opts);

@@ -27,7 +27,7 @@ export const STOP_WORDS = new Set(
  * Words of a question that say nothing about the answer (`how do i get a token`): dropped from a
  * query of several words, as stop words are, unless nothing else is left.
  */
-export const QUESTION_WORDS = new Set('how what which why when where who i me my we our should would could shall may might must does do did'.split(' '));
+export const QUESTION_WORDS = new Set('how what which why when where who i me my we our should would could shall may might must does do did mean'.split(' '));
 
 /** Fields of a section: its hierarchy lvl0..lvl6, its prose (7) and its code samples (8). */
 const PROSE = 7;
@@ -110,10 +110,6 @@ export function compileFacetFilters(filters: FacetFilters | undefined): (r: Face
   return (r) => groups.every((g) => g.some((test) => test(r)));
 }
 
-export function matchesFacetFilters(r: SearchRecord, filters: FacetFilters | undefined): boolean {
-  return compileFacetFilters(filters)(r);
-}
-
 /** A request, JSON or shell sample rather than prose: many symbols per letter. */
 export function looksLikeCode(text: string): boolean {
   const t = decodeEntities(text);
@@ -178,13 +174,20 @@ export class LocalSearchEngine {
   /** Rankings of the empty query per filter (never changed once made). */
   private readonly emptyCache = new Map<string, Scored[]>();
   private readonly plain: (string | undefined)[] = [];
-  // Per-query scratch space, one slot per section (reset after each query).
-  private readonly acc: Float64Array;
-  private readonly matched: Uint32Array;
-  private readonly inHeading: Uint32Array;
-  private readonly exact: Uint32Array;
-  private readonly touched: Int32Array;
-  private readonly perPage: Uint16Array;
+  /** Sharded: how many times terms or records were added (a ranking made before is stale). */
+  private loaded = 0;
+  /** Sharded: the last ranking made (see search). */
+  private lastRanking: {key: string; loaded: number; ranked: Scored[]; others: Int32Array; typoTerms: TypoTerms} | null = null;
+  /** The word tests of the last query (see wordTests). */
+  private testsFor: {terms: string[]; prefixLast: boolean; typoTerms: TypoTerms; tests: ((text: string) => boolean)[]} | null = null;
+  // Per-query scratch space, one slot per section (per page: perPage), reset after each query;
+  // made by allocateScratch.
+  private acc!: Float64Array;
+  private matched!: Uint32Array;
+  private inHeading!: Uint32Array;
+  private exact!: Uint32Array;
+  private touched!: Int32Array;
+  private perPage!: Uint16Array;
 
   constructor(source: SearchRecord[] | SectionTable) {
     if (!Array.isArray(source)) {
@@ -202,12 +205,7 @@ export class LocalSearchEngine {
       this.pageRank = t.pageRank;
       this.pageFacets = t.pageFacets;
       this.terms = new SearchableMap<number>();
-      this.acc = new Float64Array(n);
-      this.matched = new Uint32Array(n);
-      this.inHeading = new Uint32Array(n);
-      this.exact = new Uint32Array(n);
-      this.touched = new Int32Array(n);
-      this.perPage = new Uint16Array(this.pageCount);
+      this.allocateScratch(n);
       return;
     }
     const records = source;
@@ -326,11 +324,16 @@ export class LocalSearchEngine {
     }
     this.terms = new SearchableMap<number>();
     for (const [term, id] of ids) this.terms.set(term, id);
-    this.acc = new Float64Array(n);
-    this.matched = new Uint32Array(n);
-    this.inHeading = new Uint32Array(n);
-    this.exact = new Uint32Array(n);
-    this.touched = new Int32Array(n);
+    this.allocateScratch(n);
+  }
+
+  /** The per-query scratch arrays for `sections` sections (and this.pageCount pages). */
+  private allocateScratch(sections: number): void {
+    this.acc = new Float64Array(sections);
+    this.matched = new Uint32Array(sections);
+    this.inHeading = new Uint32Array(sections);
+    this.exact = new Uint32Array(sections);
+    this.touched = new Int32Array(sections);
     this.perPage = new Uint16Array(this.pageCount);
   }
 
@@ -355,6 +358,7 @@ export class LocalSearchEngine {
 
   /** Sharded index: the postings of the terms of one shard (terms already known are kept). */
   addTerms(postings: ShardPostings): void {
+    this.loaded++;
     for (const [term, p] of postings) {
       const id = this.terms.get(term);
       if (id === undefined) {
@@ -370,6 +374,7 @@ export class LocalSearchEngine {
 
   /** Sharded index: the records of consecutive sections from `firstSection` on, in order. */
   addRecords(firstSection: number, records: readonly SearchRecord[]): void {
+    this.loaded++;
     let s = firstSection - 1;
     let url: string | null = null;
     for (const r of records) {
@@ -602,13 +607,16 @@ export class LocalSearchEngine {
 
   /**
    * Ranked sections (one hit per URL) for a query, best first: the first `need` in order, and
-   * how many match. The last word matches as a prefix unless followed by a space.
+   * how many match; `hits` holds the records of those from `from` on only (the page of hits
+   * asked for: what is shown is chosen, and its records picked, only after ranking). The last
+   * word matches as a prefix unless followed by a space.
    */
   search(
     query: string,
     facetFilters?: FacetFilters,
     need = Infinity,
     withHits = true,
+    from = 0,
   ): {total: number; hits: RankedHit[]; sections: () => number[]; typoTerms: TypoTerms} {
     const prefixLast = !/\s$/.test(query);
     const pass = this.passes(facetFilters);
@@ -619,7 +627,13 @@ export class LocalSearchEngine {
     let ranked: Scored[];
     let others: Int32Array = new Int32Array(0);
     let typoTerms: TypoTerms = new Map();
-    if (terms.length === 0) {
+    // A sharded index's client ranks once to learn which records to fetch, then answers the
+    // same query: the second ranking is the first, unless terms or records came in between.
+    const rankKey = `${need}\u0000${query}\u0000${JSON.stringify(facetFilters ?? [])}`;
+    const last = this.lastRanking;
+    if (last && last.key === rankKey && last.loaded === this.loaded) {
+      ({ranked, others, typoTerms} = last);
+    } else if (terms.length === 0) {
       // No word: every section, in the index's own order of importance (the same every time).
       const key = JSON.stringify(facetFilters ?? []);
       let order = this.emptyCache.get(key);
@@ -644,9 +658,10 @@ export class LocalSearchEngine {
         }
       }
     }
-    const top = ranked.slice(0, need);
+    if (this.sharded) this.lastRanking = {key: rankKey, loaded: this.loaded, ranked, others, typoTerms};
+    const top = withHits ? ranked.slice(from, need) : [];
     // (a sharded index whose client gave up fetching: the hits it holds, never an error)
-    const hits = withHits ? top.filter(({section}) => this.lead[section] !== -1).map(({section, score}) => this.hitFor(section, score, terms, typoTerms)) : [];
+    const hits = top.filter(({section}) => this.lead[section] !== -1).map(({section, score}) => this.hitFor(section, score, terms, prefixLast, typoTerms));
     const rest = others;
     return {
       total: ranked.length + rest.length,
@@ -723,25 +738,38 @@ export class LocalSearchEngine {
         const phrase = new RegExp(terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s_:./-]+') + (prefixLast ? '' : '\\b'), 'u');
         const checked = ranked.slice(0, read);
         const spread = new Set<Scored>();
+        // How many words the best record of a section holds (one record: a heading with its
+        // paragraph), for the sections not holding every word together.
+        const together = new Map<number, number>();
         for (const r of checked) {
           if (this.matched[r.section] !== all) continue;
-          if (this.bestRecord(r.section, terms, typoTerms).words < terms.length) spread.add(r);
-          else if (this.phraseIn(r.section, phrase)) r.score *= 1.5;
+          const {words} = this.bestRecord(r.section, terms, prefixLast, typoTerms);
+          if (words < terms.length) {
+            spread.add(r);
+            together.set(r.section, words);
+          } else if (this.phraseIn(r.section, phrase)) r.score *= 1.5;
         }
         // (a phrase lifts a checked section, never above the unchecked ones it was above)
         ranked.sort(this.compare);
-        const together = ranked.slice(0, read).filter((r) => !spread.has(r));
+        const whole = ranked.slice(0, read).filter((r) => !spread.has(r));
         const unchecked = ranked.slice(read);
-        if (together.length + unchecked.length + o < FEW_ALL) {
+        if (whole.length + unchecked.length + o < FEW_ALL) {
           // Few sections hold every word in one record (a heading, or a paragraph under its
           // headings). Then, ranked below: sections holding every word in different paragraphs
           // and pages whose sections together hold every word; then sections holding all but one.
           near ??= this.nearMisses(touched, terms.length, all);
           const [pages = [], rest = []] = near;
-          const tier1 = [...spread, ...pages.map((section) => ({section, score: scoreOf(section)}))].sort(this.compare);
+          const wordsOf = (section: number) => {
+            let w = together.get(section);
+            if (w === undefined) together.set(section, (w = this.bestRecord(section, terms, prefixLast, typoTerms).words));
+            return w;
+          };
+          // Most words together in one record first (as Algolia's proximity criterion), then score.
+          const byProximity = (a: Scored, b: Scored) => wordsOf(b.section) - wordsOf(a.section) || this.compare(a, b);
+          const tier1 = [...spread, ...pages.map((section) => ({section, score: scoreOf(section)}))].sort(byProximity);
           const tier2 = rest.map((section) => ({section, score: scoreOf(section)})).sort(this.compare);
-          ranked = [...together, ...unchecked, ...tier1, ...tier2];
-        } else if (together.length > 0) {
+          ranked = [...whole, ...unchecked, ...tier1, ...tier2];
+        } else if (whole.length > 0) {
           // Like per-paragraph records: a section whose words are only in different paragraphs
           // is no hit while many others hold them together.
           ranked = ranked.filter((r) => !spread.has(r));
@@ -772,24 +800,55 @@ export class LocalSearchEngine {
   }
 
   /**
-   * The record shown for a section: its heading if that holds every word, else the paragraph
-   * that holds most of them with its headings (words found as substrings: a choice among a few
-   * records, not a match), and how many words that record holds.
+   * Per query word, a test for "this plain text holds the word" (see bestRecord), made once per
+   * query (the same terms and typo words, as objects) and asked for every record read.
    */
-  private bestRecord(section: number, terms: string[], typoTerms: TypoTerms): {index: number; words: number} {
+  private wordTests(terms: string[], prefixLast: boolean, typoTerms: TypoTerms): ((text: string) => boolean)[] {
+    const memo = this.testsFor;
+    if (memo && memo.terms === terms && memo.prefixLast === prefixLast && memo.typoTerms === typoTerms) return memo.tests;
+    const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const last = terms.length - 1;
+    const tests = terms.map((t, k) => {
+      // Words that start where a word does (after a space, `_`, `-`, `/`...): `socket` is not in
+      // `websocket`. They count when they are the word, another form of it (`supported` for
+      // `supports`) or, for a last word still being typed, a completion of it; but once the
+      // index knows the word typed, a completion does not make the words stand together
+      // (`off` is not in `offers`), as completions rank below the word itself.
+      const completes = prefixLast && k === last && !(t.length >= 3 && this.terms.has(t));
+      const form = stem(t);
+      // (a word's root, `batter` for `batteries`, starts every form of it and the word itself)
+      const root = stemRoot(t);
+      const typos = typoTerms.get(t);
+      const typo = typos ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...typos].map(esc).join('|')})(?![\\p{L}\\p{N}])`, 'u') : null;
+      return (text: string) => {
+        // every place the root starts a word: the word there, to its end
+        for (let i = text.indexOf(root); i >= 0; i = text.indexOf(root, i + 1)) {
+          if (i > 0 && isWordChar(text.charCodeAt(i - 1))) continue;
+          let end = i + root.length;
+          while (end < text.length && isWordChar(text.charCodeAt(end))) end++;
+          const w = text.slice(i, end);
+          if (w === t || (completes && w.startsWith(t)) || stem(w) === form) return true;
+        }
+        return typo !== null && typo.test(text);
+      };
+    });
+    this.testsFor = {terms, prefixLast, typoTerms, tests};
+    return tests;
+  }
+
+  /**
+   * The record shown for a section: its heading if that holds every word, else the paragraph
+   * that holds most of them with its headings (a choice among a few records, not a match), and
+   * how many words that record holds.
+   */
+  private bestRecord(section: number, terms: string[], prefixLast: boolean, typoTerms: TypoTerms): {index: number; words: number} {
     const lead = this.lead[section]!;
     // Records not fetched yet (sharded): counted as holding every word.
     if (lead < 0) return {index: -1, words: terms.length};
     if (terms.length === 0) return {index: lead, words: 0};
-    const roots = terms.map(stemRoot);
-    const has = (text: string, t: string, k: number) => {
-      if (text.includes(t) || text.includes(roots[k]!)) return true;
-      const typos = typoTerms.get(t);
-      if (typos) for (const w of typos) if (text.includes(w)) return true;
-      return false;
-    };
+    const tests = this.wordTests(terms, prefixLast, typoTerms);
     const count = (text: string, mask: number) => {
-      for (let k = 0; k < terms.length; k++) if (!(mask & (1 << k)) && has(text, terms[k]!, k)) mask |= 1 << k;
+      for (let k = 0; k < terms.length; k++) if (!(mask & (1 << k)) && tests[k]!(text)) mask |= 1 << k;
       return mask;
     };
     const all = (1 << terms.length) - 1;
@@ -810,8 +869,8 @@ export class LocalSearchEngine {
     return {index: best, words: bestWords};
   }
 
-  private hitFor(section: number, score: number, terms: string[], typoTerms: TypoTerms): RankedHit {
-    const {index} = this.bestRecord(section, terms, typoTerms);
+  private hitFor(section: number, score: number, terms: string[], prefixLast: boolean, typoTerms: TypoTerms): RankedHit {
+    const {index} = this.bestRecord(section, terms, prefixLast, typoTerms);
     if (index < 0) throw new Error(`the records of section ${section} are not loaded`);
     return {index, record: this.records[index]!, score};
   }
@@ -863,6 +922,14 @@ function kthLargest(values: Float64Array, k: number): number {
     else break;
   }
   return a[target]!;
+}
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** A letter or digit (of lowercased text: ASCII tested without a regex). */
+function isWordChar(c: number): boolean {
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
+  return LETTER_OR_DIGIT.test(String.fromCharCode(c));
 }
 
 function popcount(x: number): number {

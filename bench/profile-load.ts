@@ -8,6 +8,16 @@ import {chromium} from '@playwright/test';
 import {CHROME_ARGS, CHROME_PATH} from '../site/playwright.config.ts';
 import {MOBILE_THROTTLING} from './interactivity.ts';
 
+/** The fields of a Chrome trace event that are read here. */
+interface TraceEvent {
+  name: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: {data?: {url?: string; functionName?: string; documentLoaderURL?: string}; fileName?: string};
+}
+
 const url = process.argv[2]!;
 const runsAt = process.argv.indexOf("--runs");
 const runs = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 1;
@@ -25,8 +35,8 @@ for (let r = 0; r < runs; r++) {
     uploadThroughput: (MOBILE_THROTTLING.uploadKbps * 1024) / 8,
   });
   await cdp.send('Emulation.setCPUThrottlingRate', {rate: MOBILE_THROTTLING.cpuSlowdown});
-  const events: any[] = [];
-  cdp.on('Tracing.dataCollected', (e: any) => events.push(...e.value));
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
   const done = new Promise<void>((res) => cdp.on('Tracing.tracingComplete', () => res()));
   await cdp.send('Tracing.start', {
     categories: 'devtools.timeline,v8.execute,disabled-by-default-devtools.timeline,blink.user_timing,loading',
@@ -43,18 +53,19 @@ for (let r = 0; r < runs; r++) {
       const t = e as PerformanceResourceTiming;
       return {name: t.name.replace(location.origin, ''), start: Math.round(t.startTime), end: Math.round(t.responseEnd), bytes: t.transferSize};
     });
-    return {html: Math.round(n.responseEnd), dcl: Math.round(n.domContentLoadedEventEnd), fcp: Math.round(fcp ?? -1), hyd: Math.round((window as any).__hyd), res};
+    return {html: Math.round(n.responseEnd), dcl: Math.round(n.domContentLoadedEventEnd), fcp: Math.round(fcp ?? -1), hyd: Math.round((window as unknown as {__hyd: number}).__hyd), res};
   });
   await cdp.send('Tracing.end');
   await done;
   const navStart = events.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith('http'))?.ts
     ?? events.find((e) => e.name === 'navigationStart')?.ts;
+  if (navStart === undefined) throw new Error('the trace holds no navigationStart event');
   const mainPid = events.find((e) => e.name === 'navigationStart')?.pid;
   const mainTid = events.find((e) => e.name === 'navigationStart')?.tid;
   const ms = (us: number) => Math.round((us - navStart) / 1000);
   console.log(`\n== ${url} run ${r + 1}: html ${nav.html} ms, fcp ${nav.fcp}, dcl ${nav.dcl}, hydrated ${nav.hyd}`);
   for (const x of nav.res) console.log(`  res ${x.start}→${x.end} ms ${x.bytes} B ${x.name}`);
-  const tasks = events.filter((e) => e.pid === mainPid && e.tid === mainTid && e.name === 'RunTask' && e.dur > Number(process.env.MIN_TASK_US ?? 30000) && e.ts >= navStart);
+  const tasks = events.filter((e) => e.pid === mainPid && e.tid === mainTid && e.name === 'RunTask' && (e.dur ?? 0) > Number(process.env.MIN_TASK_US ?? 30000) && e.ts >= navStart);
   const byUrl = new Map<string, number>();
   for (const e of events) {
     if (e.pid !== mainPid || e.tid !== mainTid || !e.dur) continue;
@@ -66,12 +77,12 @@ for (let r = 0; r < runs; r++) {
   for (const [k, v] of byUrl) if (v > 5) console.log(`  cpu ${Math.round(v)} ms ${k}`);
   let total = 0;
   for (const t of tasks) {
-    total += t.dur / 1000;
+    total += t.dur! / 1000;
     const inner = events
-      .filter((e) => e.pid === mainPid && e.tid === mainTid && e.ts >= t.ts && e.ts < t.ts + t.dur && e.dur > t.dur * 0.3 && e.name !== 'RunTask')
+      .filter((e) => e.pid === mainPid && e.tid === mainTid && e.ts >= t.ts && e.ts < t.ts + t.dur! && (e.dur ?? 0) > t.dur! * 0.3 && e.name !== 'RunTask')
       .map((e) => `${e.name}${e.args?.data?.url ? ' ' + e.args.data.url.replace(/^https?:\/\/[^/]+/, '') : ''}${e.args?.data?.functionName ? ' fn=' + e.args.data.functionName : ''}`)
       .slice(0, 3);
-    console.log(`  task @${ms(t.ts)} ms ${Math.round(t.dur / 1000)} ms: ${inner.join(' | ')}`);
+    console.log(`  task @${ms(t.ts)} ms ${Math.round(t.dur! / 1000)} ms: ${inner.join(' | ')}`);
   }
   console.log(`  long tasks total ${Math.round(total)} ms`);
   await context.close();

@@ -123,7 +123,7 @@ test("the app's scripts run only once the page is parsed and a frame is rendered
     // as a preload (see the test of the download in shell-first-input.spec.ts).
     new MutationObserver((records) => {
       for (const record of records) {
-        for (const node of record.addedNodes) {
+        for (const node of Array.from(record.addedNodes)) {
           if (node instanceof HTMLScriptElement && /\/assets\/js\/(runtime~)?main\.[0-9a-f]+\.js$/.test(node.src)) {
             w.scriptsAdded.push(performance.now());
           }

@@ -17,6 +17,11 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    // CommonJS modules (site/chrome.cjs) run in Node.
+    files: ['**/*.cjs'],
+    languageOptions: {sourceType: 'commonjs', globals: {exports: 'writable', module: 'writable', require: 'readonly', process: 'readonly'}},
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', {argsIgnorePattern: '^_', varsIgnorePattern: '^_'}],
     },

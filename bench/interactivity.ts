@@ -15,7 +15,7 @@
  * soon as the browser has taken the previous one when the page kept it waiting longer.
  */
 import {chromium, type Browser, type CDPSession, type Page} from '@playwright/test';
-import {CHROME_ARGS, CHROME_PATH} from '../site/playwright.config.ts';
+import {CHROME_ARGS, CHROME_PATH} from 'site/chrome';
 
 export interface LoadFigures {
   paintMs: number;
@@ -79,7 +79,8 @@ const RECORD_TIMES = `(() => {
   window.addEventListener('click', checkFocus);
 })();`;
 
-async function throttle(cdp: CDPSession): Promise<void> {
+/** Lighthouse's mobile network and CPU on a page, through the DevTools protocol. */
+export async function throttle(cdp: CDPSession): Promise<void> {
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,

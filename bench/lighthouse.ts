@@ -5,7 +5,7 @@
 import lighthouse, {type Flags, type Config} from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
-import {CHROME_ARGS, CHROME_PATH} from '../site/playwright.config.ts';
+import {CHROME_ARGS, CHROME_PATH} from 'site/chrome';
 
 export {CHROME_PATH};
 /** The browser tests' launch flags (one list, in site/playwright.config.ts), plus headless. */

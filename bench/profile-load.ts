@@ -5,8 +5,8 @@
  *   node --import tsx bench/profile-load.ts URL [--runs N]
  */
 import {chromium} from '@playwright/test';
-import {CHROME_ARGS, CHROME_PATH} from '../site/playwright.config.ts';
-import {MOBILE_THROTTLING} from './interactivity.ts';
+import {CHROME_ARGS, CHROME_PATH} from 'site/chrome';
+import {throttle} from './interactivity.ts';
 
 /** The fields of a Chrome trace event that are read here. */
 interface TraceEvent {
@@ -19,7 +19,7 @@ interface TraceEvent {
 }
 
 const url = process.argv[2]!;
-const runsAt = process.argv.indexOf("--runs");
+const runsAt = process.argv.indexOf('--runs');
 const runs = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 1;
 console.error(`profiling ${url}, ${runs} run(s)`);
 const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROME_ARGS});
@@ -27,14 +27,7 @@ for (let r = 0; r < runs; r++) {
   const context = await browser.newContext({viewport: {width: 412, height: 823}});
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: MOBILE_THROTTLING.latencyMs,
-    downloadThroughput: (MOBILE_THROTTLING.downloadKbps * 1024) / 8,
-    uploadThroughput: (MOBILE_THROTTLING.uploadKbps * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', {rate: MOBILE_THROTTLING.cpuSlowdown});
+  await throttle(cdp);
   const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
   const done = new Promise<void>((res) => cdp.on('Tracing.tracingComplete', () => res()));

@@ -395,7 +395,7 @@ export async function benchSearch(options: SearchBenchOptions = {}): Promise<Siz
   const cold = COLD_QUERIES.slice(0, options.coldQueries ?? 5);
   const typed = await typedQueries();
   const {chromium} = await import('@playwright/test');
-  const {CHROME_PATH, CHROME_ARGS} = await import('../site/playwright.config.ts');
+  const {CHROME_PATH, CHROME_ARGS} = await import('site/chrome');
   // the package's `bin` (its exports map exposes only lib/index.js)
   const pagefindBin = path.join(path.dirname(fileURLToPath(import.meta.resolve('pagefind'))), 'runner/bin.cjs');
   const work = await mkdtemp(path.join(tmpdir(), 'search-bench-'));

@@ -1,18 +1,9 @@
 import {defineConfig} from '@playwright/test';
 
-/**
- * Browser tests run Debian's Chromium (never a downloaded browser). CHROME_PATH points elsewhere,
- * for example on GitHub's runners.
- */
-export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const CHROME_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import {CHROME_ARGS, CHROME_PATH} from './chrome.cjs';
+
+/** Browser tests run Debian's Chromium (site/chrome.cjs). */
+export {CHROME_ARGS, CHROME_PATH};
 /** The production build of the site in local-search mode, served by `docusaurus serve`. */
 export const PORT = Number(process.env.E2E_PORT ?? 3000);
 export const BASE_URL = `http://localhost:${PORT}`;

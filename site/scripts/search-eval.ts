@@ -117,7 +117,7 @@ async function waitForServer(url: string, ms: number): Promise<boolean> {
 
 export async function browserEval(buildDir: string, queries: EvalQuery[], port: number): Promise<EvalSummary> {
   const {chromium} = await import('@playwright/test');
-  const {CHROME_PATH, CHROME_ARGS} = await import('../playwright.config');
+  const {CHROME_PATH, CHROME_ARGS} = await import('site/chrome');
   const base = `http://localhost:${port}`;
   let server: ChildProcess | null = null;
   if (!(await waitForServer(base, 300))) {

@@ -1,0 +1,4 @@
+/** Debian's Chromium, or the browser CHROME_PATH names. */
+export declare const CHROME_PATH: string;
+/** The launch flags of every browser the tests and benchmarks start. */
+export declare const CHROME_ARGS: string[];

@@ -27,6 +27,7 @@ import {fileURLToPath, pathToFileURL} from 'node:url';
 import {serveBuild} from './serve.ts';
 import {medianLighthouse, type FormFactor, type LighthouseRun} from './lighthouse.ts';
 import {measureInteractivity, type MedianFigures} from './interactivity.ts';
+import type {benchStartup} from './startup.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SITE = path.join(ROOT, 'site');
@@ -231,14 +232,7 @@ async function hooks(results: Results): Promise<void> {
   const startup = await optionalModule('startup', results.notes);
   if (startup && typeof startup.benchStartup === 'function') {
     log('startup: timing docs-indexer --help and --version beside node -e ""…');
-    const figures = (startup.benchStartup as (options: object) => {
-      nodeCpuMs: number;
-      helpCpuMs: number;
-      versionCpuMs: number;
-      helpRatio: number;
-      versionRatio: number;
-      targetCpuMs: number;
-    })({log});
+    const figures = (startup.benchStartup as typeof benchStartup)({log});
     results.startup = figures;
     results.budgets.push(
       budget('docs-indexer --help CPU', `≤ ${figures.targetCpuMs} ms`, `${figures.helpCpuMs} ms (${figures.helpRatio}× node -e "": ${figures.nodeCpuMs} ms)`, figures.helpCpuMs <= figures.targetCpuMs),

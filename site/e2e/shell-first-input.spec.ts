@@ -14,7 +14,7 @@ const shell = (page: Page) => page.locator('.search-shell');
 const shellInput = (page: Page) => page.locator('.search-shell input');
 const isHydrated = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-has-hydrated'));
 
-async function throttle(page: Page): Promise<void> {
+async function throttle(page: Page, cpuSlowdown = 4): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
@@ -23,7 +23,7 @@ async function throttle(page: Page): Promise<void> {
     downloadThroughput: (1.6 * 1024 * 1024) / 8,
     uploadThroughput: (750 * 1024) / 8,
   });
-  await cdp.send('Emulation.setCPUThrottlingRate', {rate: 4});
+  await cdp.send('Emulation.setCPUThrottlingRate', {rate: cpuSlowdown});
 }
 
 /** Holds main.js back; the returned function lets it through. */
@@ -191,17 +191,9 @@ test('on a slow phone the app downloads while a long page is still being parsed,
   page,
 }) => {
   test.setTimeout(120_000);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
   // A slow CPU stretches the parsing and layout of the longest page after the styles' arrival:
   // the app's download belongs in that time, not after it.
-  await cdp.send('Emulation.setCPUThrottlingRate', {rate: 20});
+  await throttle(page, 20);
   await page.goto('/docs/v2/measurement', {waitUntil: 'commit'});
   await hydrated(page);
   const times = await page.evaluate(() => {

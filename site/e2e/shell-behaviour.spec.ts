@@ -106,6 +106,27 @@ test.describe('code blocks', () => {
   }
 });
 
+test('a link focused before hydration keeps the focus: hydration moves no element of the page', async ({page}) => {
+  // Hold the app's script so that the reader's focus comes first.
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto('/docs/introduction', {waitUntil: 'commit'});
+  const link = page.locator('footer a', {hasText: 'Changelog'});
+  await link.waitFor({state: 'attached'});
+  await link.focus();
+  await link.evaluate((a) => {
+    (a as HTMLElement & {serverNode?: boolean}).serverNode = true;
+  });
+  release();
+  await hydrated(page);
+  await expect(link).toBeFocused();
+  expect(await link.evaluate((a) => (a as HTMLElement & {serverNode?: boolean}).serverNode)).toBe(true);
+});
+
 test.describe('code blocks load no highlighter on a first visit', () => {
   const tokenColor = (page: Page) =>
     page.locator('pre.language-json .token.property').first().evaluate((e) => getComputedStyle(e).color);

@@ -49,6 +49,7 @@ export default function bundleSplitPlugin(): Plugin {
       }
       return {
         optimization: {
+
           splitChunks: {
             cacheGroups: {
               diagrams: {

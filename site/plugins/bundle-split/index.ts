@@ -49,7 +49,6 @@ export default function bundleSplitPlugin(): Plugin {
       }
       return {
         optimization: {
-
           splitChunks: {
             cacheGroups: {
               diagrams: {

@@ -48,6 +48,14 @@ export default function bundleSplitPlugin(): Plugin {
         }
       }
       return {
+        module: {
+          rules: [
+            {
+              test: /[\\/]\.docusaurus[\\/]docusaurus\.config\.mjs$/,
+              use: [{loader: fileURLToPath(new URL('./strip-server-config.cjs', import.meta.url))}],
+            },
+          ],
+        },
         optimization: {
           splitChunks: {
             cacheGroups: {

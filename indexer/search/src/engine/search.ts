@@ -135,6 +135,11 @@ export interface Postings {
   partial?: boolean;
 }
 
+interface StemForm {
+  word: string;
+  id: number;
+}
+
 interface Expansion {
   id: number;
   /** The index word (for typo matches only). */
@@ -166,10 +171,8 @@ export class LocalSearchEngine {
   private readonly terms: SearchableMap<number>;
   private readonly postings: Postings[] = [];
   private readonly completionCache = new Map<string, number[]>();
-  /** Stem → ids of the plain words with that stem (built on first use). */
-  private stems: Map<string, number[]> | null = null;
-  /** Term id → word (built on first use). */
-  private words: string[] | null = null;
+  /** Stem → the plain words with that stem and their ids, per stem asked for (see sameStem). */
+  private readonly stems = new Map<string, StemForm[]>();
   private readonly filterCache = new Map<string, Uint8Array>();
   /** Rankings of the empty query per filter (never changed once made). */
   private readonly emptyCache = new Map<string, Scored[]>();
@@ -248,6 +251,7 @@ export class LocalSearchEngine {
     const lengths = new Float64Array(n * FIELD_COUNT);
     const totals = new Float64Array(FIELD_COUNT);
     const counts = new Map<number, number>();
+    const pieces = new Map<string, string[]>();
     for (let s = 0; s < n; s++) {
       const lead = records[this.lead[s]!]!;
       const texts: string[][] = Array.from({length: WHOLE_FIELDS}, () => []);
@@ -262,7 +266,7 @@ export class LocalSearchEngine {
       for (let f = 0; f < WHOLE_FIELDS; f++) {
         if (texts[f]!.length === 0) continue;
         const text = texts[f]!.join(' ');
-        const [whole, parts] = tokenizeWholeAndParts(text);
+        const [whole, parts] = tokenizeWholeAndParts(text, pieces);
         for (const [tokens, field] of [[whole, f], [parts, f + WHOLE_FIELDS]] as const) {
           counts.clear();
           let len = 0;
@@ -365,11 +369,10 @@ export class LocalSearchEngine {
         const added = this.postings.length;
         this.terms.set(term, added);
         this.postings.push(p);
-        if (this.stems) this.addStem(term, added);
-        if (this.words) this.words[added] = term;
       } else if (this.postings[id]!.partial && !p.partial) this.postings[id] = p;
     }
     this.completionCache.clear();
+    this.stems.clear();
   }
 
   /** Sharded index: the records of consecutive sections from `firstSection` on, in order. */
@@ -426,32 +429,27 @@ export class LocalSearchEngine {
     return out;
   }
 
-  /** The word of a term id (for typo matches, which highlighting marks word by word). */
-  private termOf(id: number): string {
-    if (!this.words || this.words.length < this.postings.length) {
-      this.words = [];
-      for (const [word, i] of this.terms) this.words[i] = word;
-    }
-    return this.words[id]!;
-  }
-
-  /** Ids of the other plain words of the index with the same stem as `term`. */
-  private sameStem(term: string): number[] {
+  /**
+   * The other plain words of the index with the same stem as `term` (and their ids). Every word
+   * whose stem is K starts with K, or with K less its last letter when that is an `i` standing
+   * for a `y` (`batteri` for `battery`; see stem), so only the words under that prefix are
+   * stemmed: stemming the whole vocabulary on the first query cost the first answer about as
+   * much as building the index's radix tree (measured, 23 pages).
+   */
+  private sameStem(term: string): StemForm[] {
     const key = stem(term);
     if (key === term && !/^[a-z]{4,}$/.test(term)) return [];
-    if (!this.stems) {
-      this.stems = new Map();
-      for (const [word, id] of this.terms) this.addStem(word, id);
+    let forms = this.stems.get(key);
+    if (!forms) {
+      forms = [];
+      const prefix = key.endsWith('i') ? key.slice(0, -1) : key;
+      for (const [word, id] of this.terms.atPrefix(prefix)) {
+        if (word.length >= 4 && /^[a-z]+$/.test(word) && stem(word) === key) forms.push({word, id});
+      }
+      if (this.stems.size > 500) this.stems.clear();
+      this.stems.set(key, forms);
     }
-    return this.stems.get(key) ?? [];
-  }
-
-  private addStem(word: string, id: number): void {
-    if (word.length < 4 || !/^[a-z]+$/.test(word)) return;
-    const k = stem(word);
-    const list = this.stems!.get(k);
-    if (list) list.push(id);
-    else this.stems!.set(k, [id]);
+    return forms;
   }
 
   private expansions(term: string, prefix: boolean, fuzzy: boolean): Expansion[] {
@@ -459,7 +457,7 @@ export class LocalSearchEngine {
     const exact = this.terms.get(term);
     if (exact !== undefined) out.push({id: exact, weight: 1, exact: true});
     const seen = new Set(out.map((e) => e.id));
-    for (const id of this.sameStem(term)) {
+    for (const {id} of this.sameStem(term)) {
       if (!seen.has(id)) {
         seen.add(id);
         out.push({id, weight: STEM_WEIGHT, exact: true});
@@ -482,9 +480,9 @@ export class LocalSearchEngine {
         out.push({id, term: word, weight: w, exact: false});
         // and the word's other forms (`batery` → `battery` → `batteries`)
         for (const other of this.sameStem(word)) {
-          if (!seen.has(other)) {
-            seen.add(other);
-            out.push({id: other, term: this.termOf(other), weight: w * STEM_WEIGHT, exact: false});
+          if (!seen.has(other.id)) {
+            seen.add(other.id);
+            out.push({id: other.id, term: other.word, weight: w * STEM_WEIGHT, exact: false});
           }
         }
       };

@@ -564,6 +564,16 @@ export function formatSearchBench(sizes: SizeFigures[]): string {
           `  ${e.engine.padEnd(16)}` +
             [r(e.indexGzipBytes, old.indexGzipBytes), r(e.firstAnswerBytes, old.firstAnswerBytes), r(e.coldMs, old.coldMs), r(e.warmP50Ms, old.warmP50Ms), r(e.warmP95Ms, old.warmP95Ms)].map((c) => c.padStart(24)).join(''),
         );
+        // Samples of one round were taken moments apart (same query, same load): their ratios
+        // are less at the mercy of the machine than the ratio of two medians.
+        const pairs = e.coldSamples.map((ms, i) => ms / old.coldSamples[i]!).filter((x) => Number.isFinite(x));
+        if (pairs.length > 0) {
+          const sorted = [...pairs].sort((a, b) => a - b);
+          const wins = e.coldSamples.filter((ms, i) => ms < old.coldSamples[i]!).length;
+          lines.push(
+            `  ${''.padEnd(16)}  cold, round by round: median ratio ${median(pairs).toFixed(2)}x (quartiles ${percentile(sorted, 0.25).toFixed(2)}-${percentile(sorted, 0.75).toFixed(2)}x), faster in ${wins} of ${pairs.length} rounds`,
+          );
+        }
       }
     }
   }

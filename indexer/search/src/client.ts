@@ -21,8 +21,9 @@
  * - `addAlgoliaAgent`, `clearCache` are no-ops kept for callers that expect a lite client.
  */
 import {answerQuery, type AlgoliaResponse, type QueryParams} from './engine/answer.ts';
-import {isShardManifest, SHARD_DIR} from './engine/manifest.ts';
+import {isShardManifest, SHARD_DIR, shardKey, termsFile} from './engine/manifest.ts';
 import {LocalSearchEngine} from './engine/search.ts';
+import {tokenizeQuery} from './engine/text.ts';
 // Only a type: the sharded reader is a chunk of its own, imported when a manifest is read (below).
 import type {ShardLoader} from './shard-loader.ts';
 
@@ -104,15 +105,29 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
     }
   };
 
-  const load = (): Promise<LocalSearchEngine | ShardLoader> => {
+  const load = (requests: QueryParams[]): Promise<LocalSearchEngine | ShardLoader> => {
     loading ??= (async () => {
       const json = await getJson(options.indexUrl);
       try {
         if (!isShardManifest(json)) return LocalSearchEngine.fromIndexFile(json);
         // The sharded reader is loaded only for a sharded index: a site with one index file
         // (ours) never downloads or parses it (a bundler makes this import a chunk of its own).
+        // Meanwhile the terms files of the words asked for are fetched (the reader would fetch
+        // them first), so the reader's round trip is not added to the first answer's.
+        const prefetched = new Map<string, Promise<unknown>>();
+        const shards = new Set(json.shards);
+        for (const params of requests) {
+          for (const word of tokenizeQuery(String(params.query ?? '').slice(0, 512)).slice(0, 30)) {
+            const key = shardKey(word);
+            const file = termsFile(key);
+            if (!shards.has(key) || prefetched.has(file)) continue;
+            const p = getJson(`${dir}${file}?v=${json.version}`);
+            p.catch(() => {}); // (a failed file is fetched again by the reader)
+            prefetched.set(file, p);
+          }
+        }
         const {ShardLoader} = await import('./shard-loader.ts');
-        return new ShardLoader(json, dir, getJson);
+        return new ShardLoader(json, dir, getJson, prefetched);
       } catch (cause) {
         throw new RetryError(`Unreadable local search index ${options.indexUrl}: ${String(cause)}`);
       }
@@ -126,7 +141,7 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
 
   /** The engine, with what answering these requests reads fetched (a sharded index). */
   const engine = async (requests: QueryParams[]): Promise<LocalSearchEngine> => {
-    const source = await load();
+    const source = await load(requests);
     if (source instanceof LocalSearchEngine) return source;
     try {
       await Promise.all(requests.map((params) => source.prepare(params)));

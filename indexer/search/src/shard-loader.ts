@@ -23,6 +23,8 @@ export class ShardLoader {
     private readonly manifest: ShardManifest,
     private readonly dir: string,
     private readonly getJson: (url: string) => Promise<unknown>,
+    /** Files the client started fetching while this module loaded (by file name). */
+    private readonly prefetched: Map<string, Promise<unknown>> = new Map(),
   ) {
     this.engine = new LocalSearchEngine(sectionTable(manifest));
     this.shards = new Set(manifest.shards);
@@ -33,7 +35,9 @@ export class ShardLoader {
   private load(file: string, use: (json: unknown) => void): Promise<void> {
     let p = this.files.get(file);
     if (!p) {
-      p = this.getJson(`${this.dir}${file}?v=${this.manifest.version}`).then(use);
+      const early = this.prefetched.get(file);
+      this.prefetched.delete(file);
+      p = (early ?? this.getJson(`${this.dir}${file}?v=${this.manifest.version}`)).then(use);
       // A failed file is fetched again by the next search.
       p.catch(() => this.files.delete(file));
       this.files.set(file, p);

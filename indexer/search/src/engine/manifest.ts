@@ -1,12 +1,20 @@
 /**
  * What the client must know of a sharded index (format 3) before it reads one: its manifest's
- * shape and how to tell it from a one-file index. Apart from shards.ts so that the client's
+ * shape, how to tell it from a one-file index, and the names of the terms files. Apart from shards.ts so that the client's
  * one-file path does not import the shard code (see client.ts).
  */
 
 export const SHARDED_INDEX_FORMAT = 3;
 /** Folder of the shard files, beside the manifest (`search/local-index/`). */
 export const SHARD_DIR = 'local-index';
+
+/** Terms are sharded by their first characters (whole term when shorter). */
+export const SHARD_PREFIX_LENGTH = 2;
+export const shardKey = (term: string): string => Array.from(term).slice(0, SHARD_PREFIX_LENGTH).join('');
+/** File-name-safe form of a key: hex of its UTF-8 bytes. */
+export const keyHex = (key: string): string => Array.from(new TextEncoder().encode(key), (b) => b.toString(16).padStart(2, '0')).join('');
+/** The terms file of a shard key (the client fetches it while the shard reader loads). */
+export const termsFile = (key: string): string => `t-${keyHex(key)}.json`;
 
 export interface ShardManifest {
   format: typeof SHARDED_INDEX_FORMAT;

@@ -13,13 +13,11 @@
  */
 import {RECORD_TYPES, type SearchRecord} from '../record/constants.ts';
 import {LocalIndexError, packRecords, unpackRecords} from './index-file.ts';
-import {SHARDED_INDEX_FORMAT, type ShardManifest} from './manifest.ts';
+import {keyHex, shardKey, SHARDED_INDEX_FORMAT, termsFile, type ShardManifest} from './manifest.ts';
 import {LocalSearchEngine, type Postings} from './search.ts';
 
-export {isShardManifest, SHARD_DIR, SHARDED_INDEX_FORMAT, type ShardManifest} from './manifest.ts';
+export {isShardManifest, keyHex, SHARD_DIR, SHARD_PREFIX_LENGTH, shardKey, SHARDED_INDEX_FORMAT, termsFile, type ShardManifest} from './manifest.ts';
 
-/** Terms are sharded by their first characters (whole term when shorter). */
-export const SHARD_PREFIX_LENGTH = 2;
 /** Words a one-letter query completes to (the engine's completion limit for one letter). */
 export const HEAD_WORDS = 10;
 /**
@@ -46,10 +44,6 @@ export type ShardPostings = [string, Postings][];
 
 const TYPE_CODES = '0123456c';
 
-export const shardKey = (term: string): string => Array.from(term).slice(0, SHARD_PREFIX_LENGTH).join('');
-/** File-name-safe form of a key: hex of its UTF-8 bytes. */
-export const keyHex = (key: string): string => Array.from(new TextEncoder().encode(key), (b) => b.toString(16).padStart(2, '0')).join('');
-export const termsFile = (key: string): string => `t-${keyHex(key)}.json`;
 export const headsFile = (letter: string): string => `h-${keyHex(letter)}.json`;
 export const recordsFile = (chunk: number): string => `r-${chunk}.json`;
 

@@ -4,8 +4,9 @@
  * offline once loaded, an unreachable index shows the error screen, and a sharded index (a large
  * site) answers the same.
  */
-import {test, expect, type Route} from '@playwright/test';
-import {buildShards, LOCAL_INDEX_FORMAT, LocalSearchEngine} from 'docs-search';
+import {test, expect, type Page, type Route} from '@playwright/test';
+import {LOCAL_INDEX_FORMAT, LocalSearchEngine} from 'docs-search';
+import {buildShards} from 'docs-search/shards';
 import {
   FIXTURE_RECORDS,
   LOCAL_INDEX_URL,
@@ -84,6 +85,31 @@ test('Ctrl+K pressed before the modal code has loaded opens it, keeping what was
   await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
 });
 
+/**
+ * Scripts the page loads that hold the sharded index's reader (docs-search's shard-loader chunk,
+ * recognised by one of its error messages: its file name is a hash).
+ */
+function collectShardReaderScripts(page: Page): string[] {
+  const found: string[] = [];
+  page.on('response', async (response) => {
+    if (!new URL(response.url()).pathname.endsWith('.js')) return;
+    const body = await response.text().catch(() => '');
+    if (body.includes('malformed shard')) found.push(response.url());
+  });
+  return found;
+}
+
+test('a one-file index (our site) never downloads the sharded index reader', async ({page}) => {
+  const readers = collectShardReaderScripts(page);
+  await page.goto('/docs/introduction');
+  await openModal(page);
+  // The real index built into the site.
+  await search(page, 'measurement');
+  await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(readers).toEqual([]);
+});
+
 test('once loaded, searching works offline', async ({page, context}) => {
   await serveFixtureIndex(page);
   await page.goto('/docs/introduction');
@@ -121,6 +147,7 @@ test('the modal does not credit Algolia in local mode', async ({page}) => {
 });
 
 test('a sharded index (a large site) answers the modal and /search the same, fetching only the files of the words typed', async ({page}) => {
+  const readers = collectShardReaderScripts(page);
   const {manifest, files} = buildShards(FIXTURE_RECORDS, SITE_ORIGIN, new LocalSearchEngine([...FIXTURE_RECORDS]));
   const fetched: string[] = [];
   await page.route(LOCAL_INDEX_URL, (route) => route.fulfill({status: 200, contentType: 'application/json', body: JSON.stringify(manifest)}));
@@ -143,6 +170,8 @@ test('a sharded index (a large site) answers the modal and /search the same, fet
   // the terms file of "gi" (the query is filled at once), then records of the hits
   expect(fetched.filter((f) => f.startsWith('t-') || f.startsWith('h-'))).toEqual(['t-6769.json']);
   expect(fetched.filter((f) => f.startsWith('r-')).length).toBeGreaterThan(0);
+  // (its reader is a script of its own, loaded for a manifest only)
+  await expect.poll(() => readers.length).toBe(1);
   await page.keyboard.press('Escape');
   await page.goto('/search?q=needle');
   await expect(page.locator('main article')).toHaveCount(1);

@@ -14,7 +14,8 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {answerQuery, engineFromShards, isShardManifest, LocalSearchEngine, modalOrder, modalParams, SHARD_DIR} from 'docs-search';
+import {answerQuery, isShardManifest, LocalSearchEngine, modalOrder, modalParams, SHARD_DIR} from 'docs-search';
+import {engineFromShards} from 'docs-search/shards';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SITE = resolve(HERE, '..');

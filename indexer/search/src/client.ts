@@ -20,22 +20,12 @@
  * - Only `indexUrl` and the files beside it are fetched: nothing leaves the site's origin.
  * - `addAlgoliaAgent`, `clearCache` are no-ops kept for callers that expect a lite client.
  */
-import {answerQuery, normalizeFacetFilters, type AlgoliaResponse, type QueryParams} from './engine/answer.ts';
+import {answerQuery, type AlgoliaResponse, type QueryParams} from './engine/answer.ts';
+import {isShardManifest, SHARD_DIR, shardKey, termsFile} from './engine/manifest.ts';
 import {LocalSearchEngine} from './engine/search.ts';
-import {
-  decodeRecords,
-  decodeShard,
-  headsFile,
-  isShardManifest,
-  chunkStarts,
-  recordsFile,
-  SHARD_DIR,
-  sectionTable,
-  shardKey,
-  termsFile,
-  type ShardManifest,
-} from './engine/shards.ts';
-import {tokenizeQuery, typosAllowed} from './engine/text.ts';
+import {tokenizeQuery} from './engine/text.ts';
+// Only a type: the sharded reader is a chunk of its own, imported when a manifest is read (below).
+import type {ShardLoader} from './shard-loader.ts';
 
 export interface LocalSearchClientOptions {
   /** URL of the local index file, e.g. `/search/local-index.json` (with the site's baseUrl). */
@@ -94,92 +84,6 @@ export function parseParamString(params: string): QueryParams {
   return out;
 }
 
-/**
- * A sharded index (format 3) in the browser: fetches the terms files of the words typed and the
- * records of the hits asked for, each file once per page load (concurrent asks share a fetch).
- */
-class ShardLoader {
-  readonly engine: LocalSearchEngine;
-  private readonly shards: Set<string>;
-  private readonly heads: Set<string>;
-  private readonly starts: number[];
-  private readonly files = new Map<string, Promise<void>>();
-
-  constructor(
-    private readonly manifest: ShardManifest,
-    private readonly dir: string,
-    private readonly getJson: (url: string) => Promise<unknown>,
-  ) {
-    this.engine = new LocalSearchEngine(sectionTable(manifest));
-    this.shards = new Set(manifest.shards);
-    this.heads = new Set(manifest.heads);
-    this.starts = chunkStarts(manifest);
-  }
-
-  private load(file: string, use: (json: unknown) => void): Promise<void> {
-    let p = this.files.get(file);
-    if (!p) {
-      p = this.getJson(`${this.dir}${file}?v=${this.manifest.version}`).then(use);
-      // A failed file is fetched again by the next search.
-      p.catch(() => this.files.delete(file));
-      this.files.set(file, p);
-    }
-    return p;
-  }
-
-  /** Fetches what answering `params` reads: the words' terms files, then the records of the hits. */
-  async prepare(params: QueryParams): Promise<void> {
-    const query = String(params.query ?? '').slice(0, 512);
-    const words = tokenizeQuery(query).slice(0, 30);
-    const prefixLast = !/\s$/.test(query);
-    const wanted: Promise<void>[] = [];
-    const addTerms = (json: unknown) => this.engine.addTerms(decodeShard(json));
-    const terms = (key: string) => {
-      if (this.shards.has(key)) wanted.push(this.load(termsFile(key), addTerms));
-    };
-    words.forEach((word, i) => {
-      terms(shardKey(word));
-      // One letter being typed: the headings of its most frequent words.
-      if (Array.from(word).length === 1 && prefixLast && i === words.length - 1 && this.heads.has(word)) wanted.push(this.load(headsFile(word), addTerms));
-    });
-    await Promise.all(wanted);
-    // A typo in the first two letters is looked up only as a transposition of them, and only
-    // for a word the index does not hold as typed.
-    wanted.length = 0;
-    words.forEach((word, i) => {
-      const chars = Array.from(word);
-      if (chars.length >= 2 && typosAllowed(word) > 0 && !this.engine.knows(word, prefixLast && i === words.length - 1)) {
-        terms(chars[1]! + chars[0]!);
-      }
-    });
-    await Promise.all(wanted);
-    const hitsPerPage = Math.max(0, Math.min(1000, Number(params.hitsPerPage ?? 20)));
-    const page = Math.max(0, Number(params.page ?? 0));
-    if (hitsPerPage === 0) return;
-    const filters = normalizeFacetFilters(params.facetFilters);
-    // Records change which record stands for a hit, and so the order (a section found to hold
-    // the words only in different paragraphs moves down): until stable.
-    for (let round = 0; round < 10; round++) {
-      const sections = this.engine.topSections(query, filters, (page + 1) * hitsPerPage).slice(page * hitsPerPage);
-      const missing = new Set(sections.filter((s) => !this.engine.hasRecords(s)).map((s) => this.chunkOf(s)));
-      if (missing.size === 0) return;
-      await Promise.all([...missing].map((c) => this.load(recordsFile(c), (json) => this.engine.addRecords(this.starts[c]!, decodeRecords(json)))));
-    }
-  }
-
-  /** The records file holding a section (binary search in the chunk starts). */
-  private chunkOf(section: number): number {
-    let lo = 0;
-    let hi = this.starts.length - 2;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid]! <= section) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  }
-}
-
 export function createLocalSearchClient(options: LocalSearchClientOptions): LocalSearchClient {
   const doFetch = options.fetch ?? ((url: string) => fetch(url, {credentials: 'same-origin'}));
   let loading: Promise<LocalSearchEngine | ShardLoader> | null = null;
@@ -201,11 +105,29 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
     }
   };
 
-  const load = (): Promise<LocalSearchEngine | ShardLoader> => {
+  const load = (requests: QueryParams[]): Promise<LocalSearchEngine | ShardLoader> => {
     loading ??= (async () => {
       const json = await getJson(options.indexUrl);
       try {
-        return isShardManifest(json) ? new ShardLoader(json, dir, getJson) : LocalSearchEngine.fromIndexFile(json);
+        if (!isShardManifest(json)) return LocalSearchEngine.fromIndexFile(json);
+        // The sharded reader is loaded only for a sharded index: a site with one index file
+        // (ours) never downloads or parses it (a bundler makes this import a chunk of its own).
+        // Meanwhile the terms files of the words asked for are fetched (the reader would fetch
+        // them first), so the reader's round trip is not added to the first answer's.
+        const prefetched = new Map<string, Promise<unknown>>();
+        const shards = new Set(json.shards);
+        for (const params of requests) {
+          for (const word of tokenizeQuery(String(params.query ?? '').slice(0, 512)).slice(0, 30)) {
+            const key = shardKey(word);
+            const file = termsFile(key);
+            if (!shards.has(key) || prefetched.has(file)) continue;
+            const p = getJson(`${dir}${file}?v=${json.version}`);
+            p.catch(() => {}); // (a failed file is fetched again by the reader)
+            prefetched.set(file, p);
+          }
+        }
+        const {ShardLoader} = await import('./shard-loader.ts');
+        return new ShardLoader(json, dir, getJson, prefetched);
       } catch (cause) {
         throw new RetryError(`Unreadable local search index ${options.indexUrl}: ${String(cause)}`);
       }
@@ -219,7 +141,7 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
 
   /** The engine, with what answering these requests reads fetched (a sharded index). */
   const engine = async (requests: QueryParams[]): Promise<LocalSearchEngine> => {
-    const source = await load();
+    const source = await load(requests);
     if (source instanceof LocalSearchEngine) return source;
     try {
       await Promise.all(requests.map((params) => source.prepare(params)));

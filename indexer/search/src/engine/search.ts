@@ -135,6 +135,11 @@ export interface Postings {
   partial?: boolean;
 }
 
+interface StemForm {
+  word: string;
+  id: number;
+}
+
 interface Expansion {
   id: number;
   /** The index word (for typo matches only). */
@@ -166,10 +171,8 @@ export class LocalSearchEngine {
   private readonly terms: SearchableMap<number>;
   private readonly postings: Postings[] = [];
   private readonly completionCache = new Map<string, number[]>();
-  /** Stem → ids of the plain words with that stem (built on first use). */
-  private stems: Map<string, number[]> | null = null;
-  /** Term id → word (built on first use). */
-  private words: string[] | null = null;
+  /** Stem → the plain words with that stem and their ids, per stem asked for (see sameStem). */
+  private readonly stems = new Map<string, StemForm[]>();
   private readonly filterCache = new Map<string, Uint8Array>();
   /** Rankings of the empty query per filter (never changed once made). */
   private readonly emptyCache = new Map<string, Scored[]>();
@@ -242,15 +245,56 @@ export class LocalSearchEngine {
       this.pageFacets[this.pageOf[s]!] ??= facets;
     });
 
-    // Tokenize every section's fields; count terms per (section, field).
+    // Tokenize every section's fields; count terms per (section, field). Postings go into one
+    // growing buffer of (term, key, tf) and are bucketed by term after (a counting sort keeps
+    // their order): an array per term and a Map of counts per field cost this loop a third of
+    // its time in allocations and garbage collection, which the browser pays before the first
+    // answer.
     const ids = new Map<string, number>();
-    const raw: number[][] = [];
     const lengths = new Float64Array(n * FIELD_COUNT);
     const totals = new Float64Array(FIELD_COUNT);
-    const counts = new Map<number, number>();
+    let tf = new Int32Array(1024);
+    const inField: number[] = [];
+    let buf = new Int32Array(3 * 4096);
+    let used = 0;
+    const pieces = new Map<string, string[]>();
+    const texts: string[][] = Array.from({length: WHOLE_FIELDS}, () => []);
+    const count = (tokens: string[], s: number, field: number) => {
+      const body = isBodyField(field);
+      let len = 0;
+      for (const term of tokens) {
+        if (body && STOP_WORDS.has(term)) continue;
+        len++;
+        let id = ids.get(term);
+        if (id === undefined) {
+          ids.set(term, (id = ids.size));
+          if (id >= tf.length) {
+            const grown = new Int32Array(2 * tf.length);
+            grown.set(tf);
+            tf = grown;
+          }
+        }
+        if (tf[id]!++ === 0) inField.push(id);
+      }
+      const key = s * FIELD_COUNT + field;
+      lengths[key] = len;
+      totals[field]! += len;
+      if (used + 3 * inField.length > buf.length) {
+        const grown = new Int32Array(Math.max(2 * buf.length, used + 3 * inField.length));
+        grown.set(buf);
+        buf = grown;
+      }
+      for (const id of inField) {
+        buf[used++] = id;
+        buf[used++] = key;
+        buf[used++] = tf[id]!;
+        tf[id] = 0;
+      }
+      inField.length = 0;
+    };
     for (let s = 0; s < n; s++) {
       const lead = records[this.lead[s]!]!;
-      const texts: string[][] = Array.from({length: WHOLE_FIELDS}, () => []);
+      for (const list of texts) list.length = 0;
       LEVELS.forEach((k, f) => {
         const v = lead.hierarchy[k];
         if (v !== null) texts[f]!.push(v);
@@ -261,38 +305,36 @@ export class LocalSearchEngine {
       }
       for (let f = 0; f < WHOLE_FIELDS; f++) {
         if (texts[f]!.length === 0) continue;
-        const text = texts[f]!.join(' ');
-        const [whole, parts] = tokenizeWholeAndParts(text);
-        for (const [tokens, field] of [[whole, f], [parts, f + WHOLE_FIELDS]] as const) {
-          counts.clear();
-          let len = 0;
-          for (const term of tokens) {
-            if (isBodyField(field) && STOP_WORDS.has(term)) continue;
-            len++;
-            let id = ids.get(term);
-            if (id === undefined) {
-              ids.set(term, (id = raw.length));
-              raw.push([]);
-            }
-            counts.set(id, (counts.get(id) ?? 0) + 1);
-          }
-          lengths[s * FIELD_COUNT + field] = len;
-          totals[field]! += len;
-          for (const [id, tf] of counts) raw[id]!.push(s * FIELD_COUNT + field, tf);
-        }
+        const [whole, parts] = tokenizeWholeAndParts(texts[f]!.join(' '), pieces);
+        count(whole, s, f);
+        count(parts, s, f + WHOLE_FIELDS);
       }
+    }
+    // Bucket the postings by term, in the order they were added.
+    const termCount = ids.size;
+    const start = new Int32Array(termCount + 1);
+    for (let p = 0; p < used; p += 3) start[buf[p]! + 1]! += 1;
+    for (let t = 0; t < termCount; t++) start[t + 1]! += start[t]!;
+    const fill = start.slice(0, termCount);
+    const keys = new Int32Array(used / 3);
+    const tfs = new Int32Array(used / 3);
+    for (let p = 0; p < used; p += 3) {
+      const at = fill[buf[p]!]!++;
+      keys[at] = buf[p + 1]!;
+      tfs[at] = buf[p + 2]!;
     }
     const avg = Array.from(totals, (t) => Math.max(1, t / Math.max(1, n)));
     const fieldDf = new Int32Array(FIELD_COUNT);
-    for (const list of raw) {
-      const m = list.length / 2;
+    for (let t = 0; t < termCount; t++) {
+      const from = start[t]!;
+      const m = start[t + 1]! - from;
       const at = new Int32Array(m);
       const weight = new Float32Array(m);
       let df = 0;
       let last = -1;
       fieldDf.fill(0);
-      for (let j = 0; j < m; j++) {
-        const key = list[2 * j]!;
+      for (let j = from; j < from + m; j++) {
+        const key = keys[j]!;
         const s = Math.floor(key / FIELD_COUNT);
         fieldDf[key - s * FIELD_COUNT]! += 1;
         if (s !== last) {
@@ -306,11 +348,11 @@ export class LocalSearchEngine {
       let headingEnd = 0;
       for (const heading of [true, false]) {
         if (!heading) headingEnd = k;
-        for (let j = 0; j < m; j++) {
-          const key = list[2 * j]!;
-          const tf = list[2 * j + 1]!;
+        for (let j = from; j < from + m; j++) {
+          const key = keys[j]!;
           const field = key % FIELD_COUNT;
           if (isHeadingField(field) !== heading) continue;
+          const tf = tfs[j]!;
           const len = lengths[key]!;
           // As MiniSearch: a word's rarity is counted per field (rare in titles, common in text).
           const fdf = fieldDf[field]!;
@@ -365,11 +407,10 @@ export class LocalSearchEngine {
         const added = this.postings.length;
         this.terms.set(term, added);
         this.postings.push(p);
-        if (this.stems) this.addStem(term, added);
-        if (this.words) this.words[added] = term;
       } else if (this.postings[id]!.partial && !p.partial) this.postings[id] = p;
     }
     this.completionCache.clear();
+    this.stems.clear();
   }
 
   /** Sharded index: the records of consecutive sections from `firstSection` on, in order. */
@@ -426,32 +467,27 @@ export class LocalSearchEngine {
     return out;
   }
 
-  /** The word of a term id (for typo matches, which highlighting marks word by word). */
-  private termOf(id: number): string {
-    if (!this.words || this.words.length < this.postings.length) {
-      this.words = [];
-      for (const [word, i] of this.terms) this.words[i] = word;
-    }
-    return this.words[id]!;
-  }
-
-  /** Ids of the other plain words of the index with the same stem as `term`. */
-  private sameStem(term: string): number[] {
+  /**
+   * The other plain words of the index with the same stem as `term` (and their ids). Every word
+   * whose stem is K starts with K, or with K less its last letter when that is an `i` standing
+   * for a `y` (`batteri` for `battery`; see stem), so only the words under that prefix are
+   * stemmed: stemming the whole vocabulary on the first query cost the first answer about as
+   * much as building the index's radix tree (measured, 23 pages).
+   */
+  private sameStem(term: string): StemForm[] {
     const key = stem(term);
     if (key === term && !/^[a-z]{4,}$/.test(term)) return [];
-    if (!this.stems) {
-      this.stems = new Map();
-      for (const [word, id] of this.terms) this.addStem(word, id);
+    let forms = this.stems.get(key);
+    if (!forms) {
+      forms = [];
+      const prefix = key.endsWith('i') ? key.slice(0, -1) : key;
+      for (const [word, id] of this.terms.atPrefix(prefix)) {
+        if (word.length >= 4 && /^[a-z]+$/.test(word) && stem(word) === key) forms.push({word, id});
+      }
+      if (this.stems.size > 500) this.stems.clear();
+      this.stems.set(key, forms);
     }
-    return this.stems.get(key) ?? [];
-  }
-
-  private addStem(word: string, id: number): void {
-    if (word.length < 4 || !/^[a-z]+$/.test(word)) return;
-    const k = stem(word);
-    const list = this.stems!.get(k);
-    if (list) list.push(id);
-    else this.stems!.set(k, [id]);
+    return forms;
   }
 
   private expansions(term: string, prefix: boolean, fuzzy: boolean): Expansion[] {
@@ -459,7 +495,7 @@ export class LocalSearchEngine {
     const exact = this.terms.get(term);
     if (exact !== undefined) out.push({id: exact, weight: 1, exact: true});
     const seen = new Set(out.map((e) => e.id));
-    for (const id of this.sameStem(term)) {
+    for (const {id} of this.sameStem(term)) {
       if (!seen.has(id)) {
         seen.add(id);
         out.push({id, weight: STEM_WEIGHT, exact: true});
@@ -482,9 +518,9 @@ export class LocalSearchEngine {
         out.push({id, term: word, weight: w, exact: false});
         // and the word's other forms (`batery` → `battery` → `batteries`)
         for (const other of this.sameStem(word)) {
-          if (!seen.has(other)) {
-            seen.add(other);
-            out.push({id: other, term: this.termOf(other), weight: w * STEM_WEIGHT, exact: false});
+          if (!seen.has(other.id)) {
+            seen.add(other.id);
+            out.push({id: other.id, term: other.word, weight: w * STEM_WEIGHT, exact: false});
           }
         }
       };

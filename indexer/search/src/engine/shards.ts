@@ -13,15 +13,13 @@
  */
 import {RECORD_TYPES, type SearchRecord} from '../record/constants.ts';
 import {LocalIndexError, packRecords, unpackRecords} from './index-file.ts';
+import {keyHex, shardKey, SHARDED_INDEX_FORMAT, termsFile, type ShardManifest} from './manifest.ts';
 import {LocalSearchEngine, type Postings} from './search.ts';
 
-export const SHARDED_INDEX_FORMAT = 3;
-/** Terms are sharded by their first characters (whole term when shorter). */
-export const SHARD_PREFIX_LENGTH = 2;
+export {isShardManifest, keyHex, SHARD_DIR, SHARD_PREFIX_LENGTH, shardKey, SHARDED_INDEX_FORMAT, termsFile, type ShardManifest} from './manifest.ts';
+
 /** Words a one-letter query completes to (the engine's completion limit for one letter). */
 export const HEAD_WORDS = 10;
-/** Folder of the shard files, beside the manifest (`search/local-index/`). */
-export const SHARD_DIR = 'local-index';
 /**
  * Records files hold consecutive sections up to about this much JSON: a hit costs its chunk, so
  * smaller chunks cost fewer bytes per answer, at the price of more files (a page is about 2-3).
@@ -43,34 +41,9 @@ export interface SectionTable {
 
 export type ShardPostings = [string, Postings][];
 
-export interface ShardManifest {
-  format: typeof SHARDED_INDEX_FORMAT;
-  engine: 'docs-search';
-  /** Changes with the content: appended to file URLs (`?v=`) so no stale shard is mixed in. */
-  version: string;
-  origin: string;
-  /** Per page: [facet index, pageRank, section count]. */
-  pages: [number, number, number][];
-  /** [language, docusaurus_tag, version or null]. */
-  facets: [string, string, string | null][];
-  /** One character per section: its lead record's type (`0`..`6`, `c`). */
-  types: string;
-  /** [section, level, position] where the lead record differs from what its type predicts. */
-  leads: [number, number, number][];
-  /** Sections per records file, in order (file n holds the n-th run of sections). */
-  chunks: number[];
-  /** Shard keys (prefixes) that have a terms file. */
-  shards: string[];
-  /** First letters that have a heads file. */
-  heads: string[];
-}
 
 const TYPE_CODES = '0123456c';
 
-export const shardKey = (term: string): string => Array.from(term).slice(0, SHARD_PREFIX_LENGTH).join('');
-/** File-name-safe form of a key: hex of its UTF-8 bytes. */
-export const keyHex = (key: string): string => Array.from(new TextEncoder().encode(key), (b) => b.toString(16).padStart(2, '0')).join('');
-export const termsFile = (key: string): string => `t-${keyHex(key)}.json`;
 export const headsFile = (letter: string): string => `h-${keyHex(letter)}.json`;
 export const recordsFile = (chunk: number): string => `r-${chunk}.json`;
 
@@ -115,9 +88,6 @@ export function decodeShard(file: unknown): ShardPostings {
   return Object.entries(f.terms as Record<string, unknown>).map(([term, list]) => [term, decodePostings(list, partial)]);
 }
 
-export function isShardManifest(file: unknown): file is ShardManifest {
-  return !!file && typeof file === 'object' && (file as {format?: unknown}).format === SHARDED_INDEX_FORMAT;
-}
 
 /** The section table of a manifest (checked). */
 export function sectionTable(m: ShardManifest): SectionTable {

@@ -10,8 +10,6 @@ import {gzipSync} from 'node:zlib';
 import writeFileAtomic from 'write-file-atomic';
 import {checkOutputPath, outputFailure} from '../../output-file.ts';
 import {
-  buildShards,
-  engineFromShards,
   isShardManifest,
   LocalIndexError,
   LocalSearchEngine,
@@ -21,6 +19,7 @@ import {
   type SearchRecord,
   type ShardManifest,
 } from 'docs-search';
+import {buildShards, engineFromShards} from 'docs-search/shards';
 
 export interface LocalIndexStats {
   file: string;

@@ -1,0 +1,99 @@
+/**
+ * The browser's reader of a sharded index (format 3, see README.md), split from client.ts: the
+ * client imports this module (and so the shard decoding of engine/shards.ts) only when the
+ * index URL answers with a manifest, so the code a one-file index needs stays small.
+ */
+import {normalizeFacetFilters, type QueryParams} from './engine/answer.ts';
+import {LocalSearchEngine} from './engine/search.ts';
+import {chunkStarts, decodeRecords, decodeShard, headsFile, recordsFile, sectionTable, shardKey, termsFile, type ShardManifest} from './engine/shards.ts';
+import {tokenizeQuery, typosAllowed} from './engine/text.ts';
+
+/**
+ * A sharded index (format 3) in the browser: fetches the terms files of the words typed and the
+ * records of the hits asked for, each file once per page load (concurrent asks share a fetch).
+ */
+export class ShardLoader {
+  readonly engine: LocalSearchEngine;
+  private readonly shards: Set<string>;
+  private readonly heads: Set<string>;
+  private readonly starts: number[];
+  private readonly files = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly manifest: ShardManifest,
+    private readonly dir: string,
+    private readonly getJson: (url: string) => Promise<unknown>,
+    /** Files the client started fetching while this module loaded (by file name). */
+    private readonly prefetched: Map<string, Promise<unknown>> = new Map(),
+  ) {
+    this.engine = new LocalSearchEngine(sectionTable(manifest));
+    this.shards = new Set(manifest.shards);
+    this.heads = new Set(manifest.heads);
+    this.starts = chunkStarts(manifest);
+  }
+
+  private load(file: string, use: (json: unknown) => void): Promise<void> {
+    let p = this.files.get(file);
+    if (!p) {
+      const early = this.prefetched.get(file);
+      this.prefetched.delete(file);
+      p = (early ?? this.getJson(`${this.dir}${file}?v=${this.manifest.version}`)).then(use);
+      // A failed file is fetched again by the next search.
+      p.catch(() => this.files.delete(file));
+      this.files.set(file, p);
+    }
+    return p;
+  }
+
+  /** Fetches what answering `params` reads: the words' terms files, then the records of the hits. */
+  async prepare(params: QueryParams): Promise<void> {
+    const query = String(params.query ?? '').slice(0, 512);
+    const words = tokenizeQuery(query).slice(0, 30);
+    const prefixLast = !/\s$/.test(query);
+    const wanted: Promise<void>[] = [];
+    const addTerms = (json: unknown) => this.engine.addTerms(decodeShard(json));
+    const terms = (key: string) => {
+      if (this.shards.has(key)) wanted.push(this.load(termsFile(key), addTerms));
+    };
+    words.forEach((word, i) => {
+      terms(shardKey(word));
+      // One letter being typed: the headings of its most frequent words.
+      if (Array.from(word).length === 1 && prefixLast && i === words.length - 1 && this.heads.has(word)) wanted.push(this.load(headsFile(word), addTerms));
+    });
+    await Promise.all(wanted);
+    // A typo in the first two letters is looked up only as a transposition of them, and only
+    // for a word the index does not hold as typed.
+    wanted.length = 0;
+    words.forEach((word, i) => {
+      const chars = Array.from(word);
+      if (chars.length >= 2 && typosAllowed(word) > 0 && !this.engine.knows(word, prefixLast && i === words.length - 1)) {
+        terms(chars[1]! + chars[0]!);
+      }
+    });
+    await Promise.all(wanted);
+    const hitsPerPage = Math.max(0, Math.min(1000, Number(params.hitsPerPage ?? 20)));
+    const page = Math.max(0, Number(params.page ?? 0));
+    if (hitsPerPage === 0) return;
+    const filters = normalizeFacetFilters(params.facetFilters);
+    // Records change which record stands for a hit, and so the order (a section found to hold
+    // the words only in different paragraphs moves down): until stable.
+    for (let round = 0; round < 10; round++) {
+      const sections = this.engine.topSections(query, filters, (page + 1) * hitsPerPage).slice(page * hitsPerPage);
+      const missing = new Set(sections.filter((s) => !this.engine.hasRecords(s)).map((s) => this.chunkOf(s)));
+      if (missing.size === 0) return;
+      await Promise.all([...missing].map((c) => this.load(recordsFile(c), (json) => this.engine.addRecords(this.starts[c]!, decodeRecords(json)))));
+    }
+  }
+
+  /** The records file holding a section (binary search in the chunk starts). */
+  private chunkOf(section: number): number {
+    let lo = 0;
+    let hi = this.starts.length - 2;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid]! <= section) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+}

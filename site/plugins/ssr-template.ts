@@ -53,15 +53,7 @@ export function ssrTemplate(searchPagePath: string): string {
   return SSR_TEMPLATE.replace('<%~ it.searchShellScript %>', () => inlineShellScript(searchPagePath));
 }
 
-/*
- * React 19's server rendering puts resource hints it collects (a `<link rel=preload as=image>`
- * for the navbar logo) at the start of the app's markup. The browser build renders with Preact,
- * which does not expect them there: it would move every top-level element of the page (the
- * navbar, main and footer) to line its children up, a full restyle and relayout while the page
- * hydrates. They belong in the head anyway, where the preload scanner acts on them sooner.
- */
 const SSR_TEMPLATE = `<!DOCTYPE html>
-<% const leadingHints = (/^(?:<link [^>]*>)+/.exec(it.appHtml) || [''])[0]; %>
 <html <%~ it.htmlAttributes %>>
   <head>
     <meta charset="UTF-8">
@@ -70,7 +62,6 @@ const SSR_TEMPLATE = `<!DOCTYPE html>
       <%~ metaAttribute %>
     <% }); %>
     <%~ it.headTags %>
-    <%~ leadingHints %>
     <script><%~ it.searchShellScript %></script>
     <script>
       (function (scripts) {
@@ -117,7 +108,7 @@ const SSR_TEMPLATE = `<!DOCTYPE html>
   </head>
   <body <%~ it.bodyAttributes %>>
     <%~ it.preBodyTags %>
-    <div id="__docusaurus"><%~ it.appHtml.slice(leadingHints.length) %></div>
+    <div id="__docusaurus"><%~ it.appHtml %></div>
     <%~ it.postBodyTags %>
     <script>
       (function (app) {

@@ -9,7 +9,7 @@
  * - A block first rendered in the browser (after a client-side navigation) shows its code as plain
  *   text at once and coloured as soon as the Prism chunk has loaded (src/code-highlighter).
  */
-import React, {useEffect, useState, type ComponentProps, type CSSProperties, type ReactNode} from 'react';
+import React, {useEffect, useId, useState, type ComponentProps, type CSSProperties, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import {usePrismTheme} from '@docusaurus/theme-common';
@@ -26,26 +26,7 @@ type LineProps = ComponentProps<typeof Line>;
 /** The attribute that lets hydration find the server's markup of this block. */
 const MARKUP_ATTRIBUTE = 'data-code-block';
 
-/**
- * A key for the block's markup, the same on the server and in the browser: a 53-bit hash of what
- * the markup is made from. Not `useId()`: the browser renders with Preact (plugins/bundle-split),
- * whose ids differ from React's on the server. Two blocks with the same key have the same markup.
- */
-function markupKey(parts: readonly unknown[]): string {
-  const text = JSON.stringify(parts);
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
-}
-
-/** The server's highlighted markup of the block with this key, while the page is being hydrated. */
+/** The server's highlighted markup of the block with this id, while the page is being hydrated. */
 function serverMarkup(id: string): string | undefined {
   if (typeof document === 'undefined') return undefined;
   return document.querySelector(`code[${MARKUP_ATTRIBUTE}="${CSS.escape(id)}"]`)?.innerHTML;
@@ -93,7 +74,7 @@ export default function CodeBlockContent({className: classNameProp}: Props): Rea
   const {metadata, wordWrap} = useCodeBlockContext();
   const prismTheme = usePrismTheme();
   const {code, language, lineNumbersStart, lineClassNames} = metadata;
-  const id = markupKey([code, language, lineNumbersStart, lineClassNames]);
+  const id = useId();
   // Read once, on the first render: during hydration the block's markup is in the page.
   const [hydrated] = useState(() => {
     const html = serverMarkup(id);

@@ -89,15 +89,18 @@ test('Ctrl+K pressed before the modal code has loaded opens it, keeping what was
  * Scripts the page loads that hold the sharded index's reader (docs-search's shard-loader chunk,
  * recognised by one of its error messages: its file name is a hash).
  */
-function collectShardReaderScripts(page: Page): string[] {
+/** The scripts downloaded from now on whose code holds `marker`. */
+function collectScriptsWith(page: Page, marker: string): string[] {
   const found: string[] = [];
   page.on('response', async (response) => {
     if (!new URL(response.url()).pathname.endsWith('.js')) return;
     const body = await response.text().catch(() => '');
-    if (body.includes('malformed shard')) found.push(response.url());
+    if (body.includes(marker)) found.push(response.url());
   });
   return found;
 }
+
+const collectShardReaderScripts = (page: Page) => collectScriptsWith(page, 'malformed shard');
 
 test('a one-file index (our site) never downloads the sharded index reader', async ({page}) => {
   const readers = collectShardReaderScripts(page);
@@ -108,6 +111,22 @@ test('a one-file index (our site) never downloads the sharded index reader', asy
   await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(readers).toEqual([]);
+});
+
+test('the modal and the /search page share one copy of the search engine', async ({page}) => {
+  // A message of the local client (docs-search): in every script that carries the engine.
+  const engines = collectScriptsWith(page, 'Unreadable local search index');
+  await page.goto('/docs/introduction');
+  await openModal(page);
+  await search(page, 'measurement');
+  await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  // A client-side navigation to /search: its route chunk comes now, the engine must not.
+  await page.evaluate(() => window.history.pushState(null, '', '/search?q=measurement'));
+  await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
+  await expect(page.locator('main article').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(engines).toHaveLength(1);
 });
 
 test('once loaded, searching works offline', async ({page, context}) => {

@@ -65,20 +65,15 @@ const SSR_TEMPLATE = `<!DOCTYPE html>
     <script><%~ it.searchShellScript %></script>
     <script>
       (function (scripts) {
-        var app = (window.__appScripts = {run: run, styled: styled});
-        var pendingStylesheets = <%~ it.stylesheets.length %>;
+        window.__appScripts = {run: run, preload: preload};
         var preloaded = false;
-        // Downloads start once the stylesheets are in: they never compete with what the first
-        // paint needs, and they download while the rest of the page is parsed and laid out
-        // (hundreds of milliseconds on a long page on a phone), not after.
+        // Downloads start once the stylesheets are in (see the body's first script): they never
+        // compete with what the first paint needs, and they download while the rest of the page
+        // is parsed and laid out (hundreds of milliseconds on a long page on a phone), not after.
         // Only the app's own scripts (runtime and main, listed first): each preload element costs
         // the main thread a few milliseconds before the first paint (40-80 ms for eleven on a
         // throttled phone), and the small route chunks download while main.js is evaluated.
         var appScripts = scripts.slice(0, <%~ it.scripts.length %>);
-        function styled() {
-          pendingStylesheets -= 1;
-          if (pendingStylesheets === 0) preload();
-        }
         function preload() {
           if (preloaded) return;
           preloaded = true;
@@ -99,15 +94,18 @@ const SSR_TEMPLATE = `<!DOCTYPE html>
             document.body.appendChild(script);
           });
         }
-        if (pendingStylesheets === 0) preload();
       })(<%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)) %>);
     </script>
     <% it.stylesheets.forEach((stylesheet) => { %>
-      <link rel="stylesheet" href="<%= it.baseUrl %><%= stylesheet %>" onload="__appScripts.styled()" onerror="__appScripts.styled()" />
+      <link rel="stylesheet" href="<%= it.baseUrl %><%= stylesheet %>" />
     <% }); %>
   </head>
   <body <%~ it.bodyAttributes %>>
     <%~ it.preBodyTags %>
+    <% /* An inline script runs only once the stylesheets before it have loaded (they block
+          scripts), and the parser runs it as it gets here: at once, unlike a stylesheet's load
+          event, which a phone busy parsing a long page may not dispatch before parsing ends. */ %>
+    <script>__appScripts.preload()</script>
     <div id="__docusaurus"><%~ it.appHtml %></div>
     <%~ it.postBodyTags %>
     <script>

@@ -85,11 +85,7 @@ test('Ctrl+K pressed before the modal code has loaded opens it, keeping what was
   await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
 });
 
-/**
- * Scripts the page loads that hold the sharded index's reader (docs-search's shard-loader chunk,
- * recognised by one of its error messages: its file name is a hash).
- */
-/** The scripts downloaded from now on whose code holds `marker`. */
+/** The scripts downloaded from now on whose code holds `marker` (their file names are hashes). */
 function collectScriptsWith(page: Page, marker: string): string[] {
   const found: string[] = [];
   page.on('response', async (response) => {
@@ -100,6 +96,7 @@ function collectScriptsWith(page: Page, marker: string): string[] {
   return found;
 }
 
+/** Scripts holding the sharded index's reader (docs-search's shard-loader chunk), by one of its errors. */
 const collectShardReaderScripts = (page: Page) => collectScriptsWith(page, 'malformed shard');
 
 test('a one-file index (our site) never downloads the sharded index reader', async ({page}) => {

@@ -1,7 +1,7 @@
 import {test, expect, type Page} from '@playwright/test';
 import {existsSync} from 'node:fs';
 import path from 'node:path';
-import {hydrated} from './shell-routes';
+import {holdApp, hydrated} from './shell-routes';
 
 const REPO_EDIT = 'https://github.com/homewizard-api-docs/homewizard-api-docs/edit/main/site/docs/';
 
@@ -108,12 +108,7 @@ test.describe('code blocks', () => {
 
 test('a link focused before hydration keeps the focus: hydration moves no element of the page', async ({page}) => {
   // Hold the app's script so that the reader's focus comes first.
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
-    await gate;
-    await route.continue();
-  });
+  const release = await holdApp(page);
   await page.goto('/docs/introduction', {waitUntil: 'commit'});
   const link = page.locator('footer a', {hasText: 'Changelog'});
   await link.waitFor({state: 'attached'});
@@ -121,7 +116,7 @@ test('a link focused before hydration keeps the focus: hydration moves no elemen
   await link.evaluate((a) => {
     (a as HTMLElement & {serverNode?: boolean}).serverNode = true;
   });
-  release();
+  await release();
   await hydrated(page);
   await expect(link).toBeFocused();
   expect(await link.evaluate((a) => (a as HTMLElement & {serverNode?: boolean}).serverNode)).toBe(true);
@@ -140,12 +135,7 @@ test.describe('code blocks load no highlighter on a first visit', () => {
       if (r.url().endsWith('.js')) bodies.push(r.text());
     });
     // Hold the app's script until the server's code block is marked, so hydration comes after.
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
-      await gate;
-      await route.continue();
-    });
+    const release = await holdApp(page);
     // Deferred scripts hold back DOMContentLoaded: wait for the parsed block instead.
     await page.goto('/docs/v2/measurement', {waitUntil: 'commit'});
     const block = page.locator('pre.language-json code').first();
@@ -154,7 +144,7 @@ test.describe('code blocks load no highlighter on a first visit', () => {
       (code as HTMLElement & {serverNode?: boolean}).serverNode = true;
     });
     const before = await block.innerHTML();
-    release();
+    await release();
     await hydrated(page);
     await page.waitForLoadState('networkidle');
     // The same <code> element and lines, untouched: not re-rendered by the browser.

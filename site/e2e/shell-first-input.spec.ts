@@ -7,7 +7,7 @@
  * shell alone, however fast or loaded the machine is. After that the tests wait for states.
  */
 import {test, expect, type Page, type Route} from '@playwright/test';
-import {hydrated} from './shell-routes';
+import {holdApp, hydrated} from './shell-routes';
 import {modal, searchButton, searchInput, serveFixtureIndex} from './search-fixtures';
 
 const shell = (page: Page) => page.locator('.search-shell');
@@ -24,21 +24,6 @@ async function throttle(page: Page, cpuSlowdown = 4): Promise<void> {
     uploadThroughput: (750 * 1024) / 8,
   });
   await cdp.send('Emulation.setCPUThrottlingRate', {rate: cpuSlowdown});
-}
-
-/** Holds main.js back; the returned function lets it through. */
-async function holdApp(page: Page): Promise<() => Promise<void>> {
-  let held: Route | undefined;
-  let release = false;
-  await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
-    if (release) await route.continue();
-    else held = route;
-  });
-  return async () => {
-    release = true;
-    await expect.poll(() => held !== undefined, {message: 'main.js was requested'}).toBe(true);
-    await held!.continue();
-  };
 }
 
 /** The page as a reader sees it at its first paint: HTML and styles, no app. */

@@ -1,3 +1,5 @@
+import {expect, type Page, type Route} from '@playwright/test';
+
 /**
  * The routes of the spec's table (site-spec.md, section 2), nothing more. Shared by the shell,
  * accessibility and best-practice tests.
@@ -47,3 +49,18 @@ export async function hydrated(page: import('@playwright/test').Page): Promise<v
 
 /** The hosts a page in local mode may talk to: the server the tests run against. */
 export const BASE_HOSTS: readonly string[] = ['localhost', '127.0.0.1'];
+
+/** Holds main.js back; the returned function lets it through. */
+export async function holdApp(page: Page): Promise<() => Promise<void>> {
+  let held: Route | undefined;
+  let release = false;
+  await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
+    if (release) await route.continue();
+    else held = route;
+  });
+  return async () => {
+    release = true;
+    await expect.poll(() => held !== undefined, {message: 'main.js was requested'}).toBe(true);
+    await held!.continue();
+  };
+}

@@ -66,7 +66,6 @@ const SSR_TEMPLATE = `<!DOCTYPE html>
     <script>
       (function (scripts) {
         window.__appScripts = {run: run, preload: preload};
-        var preloaded = false;
         // Downloads start once the stylesheets are in (see the body's first script): they never
         // compete with what the first paint needs, and they download while the rest of the page
         // is parsed and laid out (hundreds of milliseconds on a long page on a phone), not after.
@@ -75,8 +74,6 @@ const SSR_TEMPLATE = `<!DOCTYPE html>
         // throttled phone), and the small route chunks download while main.js is evaluated.
         var appScripts = scripts.slice(0, <%~ it.scripts.length %>);
         function preload() {
-          if (preloaded) return;
-          preloaded = true;
           appScripts.forEach(function (src) {
             var link = document.createElement('link');
             link.rel = 'preload';
@@ -85,8 +82,8 @@ const SSR_TEMPLATE = `<!DOCTYPE html>
             document.head.appendChild(link);
           });
         }
+        // The body's first script has preloaded: the parser ran it before the one that calls this.
         function run() {
-          preload();
           scripts.forEach(function (src) {
             var script = document.createElement('script');
             script.src = src;

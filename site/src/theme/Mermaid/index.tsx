@@ -9,6 +9,7 @@ import React, {useEffect, useRef, type ReactNode} from 'react';
 import Mermaid from '@theme-original/Mermaid';
 import type MermaidType from '@theme/Mermaid';
 import type {WrapperProps} from '@docusaurus/types';
+import {NEEDS_HYDRATION_ATTRIBUTE} from '../../server-article';
 
 type Props = WrapperProps<typeof MermaidType>;
 
@@ -26,7 +27,8 @@ export default function MermaidWrapper(props: Props): ReactNode {
     return () => observer.disconnect();
   }, []);
   return (
-    <div ref={ref}>
+    // Drawn in the browser: a page with a diagram hydrates its article (src/server-article).
+    <div ref={ref} {...{[NEEDS_HYDRATION_ATTRIBUTE]: ''}}>
       <Mermaid {...props} />
     </div>
   );

@@ -11,7 +11,8 @@
  *   client.search([{indexName, params: {query, page, hitsPerPage, facets, facetFilters}}])
  *   → Promise<{results: AlgoliaResponse[]}>
  * - The index is fetched on the first `search` call, never before; concurrent calls share one
- *   fetch. If it cannot be fetched or parsed the call rejects with an Error named `RetryError`
+ *   fetch. A one-file index is read, and its engine built, as it downloads.
+ *   If it cannot be fetched or parsed the call rejects with an Error named `RetryError`
  *   (the only error DocSearch turns into "Unable to fetch results"); the next call tries again.
  * - A sharded index (format 3, see README.md): `indexUrl` is its manifest; each search first
  *   fetches the terms files of its words and the records of the hits it returns (from

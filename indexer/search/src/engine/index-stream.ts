@@ -6,10 +6,10 @@
  * this. A file laid out otherwise, a sharded index's manifest or anything unexpected is kept
  * whole and parsed at the end, as before: the engine is always the one the file makes.
  */
-import {checkIndexHead, RecordUnpacker, type LocalIndexHead} from './index-file.ts';
+import {checkIndexHead, LOCAL_INDEX_FORMAT, RecordUnpacker, type LocalIndexHead} from './index-file.ts';
 import {IndexBuilder, LocalSearchEngine} from './search.ts';
 
-const START = '{"format":2,';
+const START = `{"format":${LOCAL_INDEX_FORMAT},`;
 const TEXTS = '"texts":[';
 
 export class IndexFileStream {

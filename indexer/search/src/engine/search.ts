@@ -149,7 +149,8 @@ interface BuiltIndex {
   pageOf: Int32Array;
   pageCount: number;
   lead: Int32Array;
-  ids: Map<string, number>;
+  /** Term → term id. */
+  terms: SearchableMap<number>;
   /** (term id, section × FIELD_COUNT + field, term frequency) triples */
   buf: Int32Array;
   used: number;
@@ -188,6 +189,8 @@ export class IndexBuilder {
   // their order): an array per term and a Map of counts per field cost this a third of its time
   // in allocations and garbage collection, which the browser pays before the first answer.
   private readonly ids = new Map<string, number>();
+  /** The same, as MiniSearch's radix tree (prefix and typo lookups). */
+  private readonly terms = new SearchableMap<number>();
   private lengths = new Float64Array(64 * FIELD_COUNT);
   private readonly totals = new Float64Array(FIELD_COUNT);
   private tf = new Int32Array(1024);
@@ -236,7 +239,7 @@ export class IndexBuilder {
       pageOf: Int32Array.from(this.pageOf),
       pageCount: this.pageIds.size,
       lead: Int32Array.from(this.lead),
-      ids: this.ids,
+      terms: this.terms,
       buf: this.buf,
       used: this.used,
       lengths: this.lengths.subarray(0, n * FIELD_COUNT),
@@ -289,6 +292,8 @@ export class IndexBuilder {
         let id = ids.get(term);
         if (id === undefined) {
           ids.set(term, (id = ids.size));
+          // (into the term tree now: while the index file is still downloading)
+          this.terms.set(term, id);
           if (id >= this.tf.length) {
             const grown = new Int32Array(2 * this.tf.length);
             grown.set(this.tf);
@@ -414,9 +419,9 @@ export class LocalSearchEngine {
       if (r.version !== undefined) facets.version = r.version;
       this.pageFacets[this.pageOf[s]!] ??= facets;
     });
-    const {ids, buf, used, lengths, totals} = built;
+    const {buf, used, lengths, totals} = built;
     // Bucket the postings by term, in the order they were added.
-    const termCount = ids.size;
+    const termCount = built.terms.size;
     const start = new Int32Array(termCount + 1);
     for (let p = 0; p < used; p += 3) start[buf[p]! + 1]! += 1;
     for (let t = 0; t < termCount; t++) start[t + 1]! += start[t]!;
@@ -469,8 +474,7 @@ export class LocalSearchEngine {
       }
       this.postings.push({at, weight, df, headingEnd});
     }
-    this.terms = new SearchableMap<number>();
-    for (const [term, id] of ids) this.terms.set(term, id);
+    this.terms = built.terms;
     this.allocateScratch(n);
   }
 

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import {createLocalSearchClient, RetryError} from '../src/client.ts';
 import {modalParams} from '../src/engine/answer.ts';
 import {packRecords} from '../src/engine/index-file.ts';
+import {IndexFileStream} from '../src/engine/index-stream.ts';
 import {LocalSearchEngine} from '../src/engine/search.ts';
 import type {SearchRecord} from '../src/record/constants.ts';
 import {ORIGIN, recordsWithLongParagraph} from './fixtures/search-records.ts';
@@ -52,6 +53,22 @@ async function answers(file: string, size: number | 'json'): Promise<string[]> {
 
 test('packRecords writes the texts last (the client reads them as they come)', () => {
   assert.deepEqual(Object.keys(packRecords(records(), ORIGIN)).at(-1), 'texts');
+});
+
+test('the records are read as the file comes, each once its text is in; a manifest is kept whole', () => {
+  const list = records();
+  const file = JSON.stringify(packRecords(list, ORIGIN));
+  const stream = new IndexFileStream();
+  // all but the end of the last text
+  stream.push(file.slice(0, file.length - 5));
+  assert.equal(stream.recordsRead, list.length - 1);
+  stream.push(file.slice(file.length - 5));
+  assert.equal(stream.recordsRead, list.length);
+  assert.ok('engine' in stream.end());
+  const manifest = new IndexFileStream();
+  manifest.push('{"format":3,"engine":"docs-search","pages":[]}');
+  assert.equal(manifest.recordsRead, 0);
+  assert.deepEqual(manifest.end(), {json: {format: 3, engine: 'docs-search', pages: []}});
 });
 
 test('an index read while it downloads answers as the index parsed whole, however its bytes are cut', async () => {

@@ -22,6 +22,11 @@ export class IndexFileStream {
   private unpacker: RecordUnpacker | null = null;
   private builder: IndexBuilder | null = null;
 
+  /** Records read so far (unpacked, and their sections counted once the next one began). */
+  get recordsRead(): number {
+    return this.unpacker?.count ?? 0;
+  }
+
   /** The next piece of the file's text. */
   push(chunk: string): void {
     this.text += chunk;

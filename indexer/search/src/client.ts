@@ -11,7 +11,8 @@
  *   client.search([{indexName, params: {query, page, hitsPerPage, facets, facetFilters}}])
  *   → Promise<{results: AlgoliaResponse[]}>
  * - The index is fetched on the first `search` call, never before; concurrent calls share one
- *   fetch. If it cannot be fetched or parsed the call rejects with an Error named `RetryError`
+ *   fetch. A one-file index is read, and its engine built, as it downloads.
+ *   If it cannot be fetched or parsed the call rejects with an Error named `RetryError`
  *   (the only error DocSearch turns into "Unable to fetch results"); the next call tries again.
  * - A sharded index (format 3, see README.md): `indexUrl` is its manifest; each search first
  *   fetches the terms files of its words and the records of the hits it returns (from
@@ -21,6 +22,7 @@
  * - `addAlgoliaAgent`, `clearCache` are no-ops kept for callers that expect a lite client.
  */
 import {answerQuery, type AlgoliaResponse, type QueryParams} from './engine/answer.ts';
+import {IndexFileStream} from './engine/index-stream.ts';
 import {isShardManifest, SHARD_DIR, shardKey, termsFile} from './engine/manifest.ts';
 import {LocalSearchEngine} from './engine/search.ts';
 import {tokenizeQuery} from './engine/text.ts';
@@ -32,8 +34,11 @@ export interface LocalSearchClientOptions {
   indexUrl: string;
   /** Snippet length when a request does not name one. */
   snippetWords?: number;
-  /** Injected in tests; defaults to the global fetch. */
-  fetch?: (url: string) => Promise<{ok: boolean; status: number; json(): Promise<unknown>}>;
+  /**
+   * Injected in tests; defaults to the global fetch. A response with a `body` stream is read as
+   * it arrives (a one-file index is built meanwhile: see engine/index-stream.ts).
+   */
+  fetch?: (url: string) => Promise<{ok: boolean; status: number; json(): Promise<unknown>; body?: ReadableStream<Uint8Array> | null}>;
 }
 
 /** The modal's form: `search({requests})`; each request carries its own parameters. */
@@ -90,7 +95,7 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
   // Shard files live in SHARD_DIR beside the index file.
   const dir = `${options.indexUrl.replace(/[?#].*$/, '').replace(/[^/]*$/, '')}${SHARD_DIR}/`;
 
-  const getJson = async (url: string): Promise<unknown> => {
+  const get = async (url: string) => {
     let res;
     try {
       res = await doFetch(url);
@@ -98,16 +103,47 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
       throw new RetryError(`Unreachable local search index ${url}: ${String(cause)}`);
     }
     if (!res.ok) throw new RetryError(`Local search index ${url} answered HTTP ${res.status}`);
+    return res;
+  };
+  const unreadable = (url: string, cause: unknown) => new RetryError(`Unreadable local search index ${url}: ${String(cause)}`);
+
+  const getJson = async (url: string): Promise<unknown> => {
+    const res = await get(url);
     try {
       return await res.json();
     } catch (cause) {
-      throw new RetryError(`Unreadable local search index ${url}: ${String(cause)}`);
+      throw unreadable(url, cause);
+    }
+  };
+
+  /**
+   * The index file: a one-file index is read and its engine built while it downloads (most of
+   * the building is done by its last byte); anything else (a manifest) is returned as JSON.
+   */
+  const getIndex = async (url: string): Promise<{engine: LocalSearchEngine} | {json: unknown}> => {
+    const res = await get(url);
+    try {
+      if (!res.body || typeof TextDecoder === 'undefined') return {json: await res.json()};
+      const stream = new IndexFileStream();
+      const decoder = new TextDecoder();
+      const reader = res.body.getReader();
+      for (;;) {
+        const {done, value} = await reader.read();
+        if (done) break;
+        stream.push(decoder.decode(value, {stream: true}));
+      }
+      stream.push(decoder.decode());
+      return stream.end();
+    } catch (cause) {
+      throw unreadable(url, cause);
     }
   };
 
   const load = (requests: QueryParams[]): Promise<LocalSearchEngine | ShardLoader> => {
     loading ??= (async () => {
-      const json = await getJson(options.indexUrl);
+      const index = await getIndex(options.indexUrl);
+      if ('engine' in index) return index.engine;
+      const {json} = index;
       try {
         if (!isShardManifest(json)) return LocalSearchEngine.fromIndexFile(json);
         // The sharded reader is loaded only for a sharded index: a site with one index file

@@ -129,25 +129,35 @@ function applyOverride(r: Omit<SearchRecord, 'objectID'>, o: RecordOverride, ori
  * hex is a third of a compressed index); they only key recent and favourite searches.
  */
 function localObjectId(url: string, type: string, text: string, occurrence: number): string {
-  let h1 = 0x811c9dc5;
-  let h2 = 0x01000193 ^ (url.length + text.length);
-  const feed = (part: string) => {
-    for (let i = 0; i < part.length; i++) {
-      const c = part.charCodeAt(i);
-      h1 = Math.imul(h1 ^ c, 0x01000193);
-      h2 = Math.imul(h2 ^ c, 0x5bd1e995);
-      h2 ^= h2 >>> 15;
-    }
-    h1 = Math.imul(h1, 0x01000193);
-    h2 = Math.imul(h2 ^ 0xff, 0x5bd1e995);
-  };
-  feed(url);
-  feed(type);
-  feed(String(occurrence));
-  feed(text);
+  HASH[0] = 0x811c9dc5;
+  HASH[1] = 0x01000193 ^ (url.length + text.length);
+  feedHash(url);
+  feedHash(type);
+  feedHash(String(occurrence));
+  feedHash(text);
+  let h1 = HASH[0]!;
+  let h2 = HASH[1]!;
   h1 = Math.imul(h1 ^ (h1 >>> 16), 0x85ebca6b);
   h2 = Math.imul(h2 ^ (h2 >>> 13), 0xc2b2ae35);
   return (h1 >>> 0).toString(16).padStart(8, '0') + ((h2 ^ (h2 >>> 16)) >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * The two hash states of localObjectId, fed one part at a time by a function of its own rather
+ * than a closure made per record: the browser hashes every record's text before the first answer.
+ */
+const HASH = new Int32Array(2);
+function feedHash(part: string): void {
+  let h1 = HASH[0]!;
+  let h2 = HASH[1]!;
+  for (let i = 0; i < part.length; i++) {
+    const c = part.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+    h2 ^= h2 >>> 15;
+  }
+  HASH[0] = Math.imul(h1, 0x01000193);
+  HASH[1] = Math.imul(h2 ^ 0xff, 0x5bd1e995);
 }
 
 const ownText = (r: Pick<SearchRecord, 'type' | 'hierarchy' | 'content'>): string | null =>
@@ -192,67 +202,110 @@ export function packRecords(records: readonly SearchRecord[], origin: string): L
     if (Object.keys(o).length > 0) exceptions.push([i, o]);
     prev = r;
   });
-  return {format: LOCAL_INDEX_FORMAT, engine: 'minisearch', origin, pages, types, texts, exceptions};
+  // The texts last: the client builds the engine from them while the rest of the file downloads
+  // (index-stream.ts), which needs every other field first.
+  return {format: LOCAL_INDEX_FORMAT, engine: 'minisearch', origin, pages, types, exceptions, texts};
 }
 
 export class LocalIndexError extends Error {
   override name = 'LocalIndexError';
 }
 
-export function unpackRecords(file: unknown): SearchRecord[] {
-  const f = file as Partial<LocalIndexFile> | null;
+/** The fields of a local index file other than `texts` (what is read before the texts). */
+export type LocalIndexHead = Omit<LocalIndexFile, 'texts'>;
+
+/** Checks the fields of a local index file other than its texts. */
+export function checkIndexHead(f: unknown): asserts f is LocalIndexHead {
+  const h = f as Partial<LocalIndexFile> | null;
   if (
-    !f ||
-    typeof f !== 'object' ||
-    f.format !== LOCAL_INDEX_FORMAT ||
-    typeof f.origin !== 'string' ||
-    !Array.isArray(f.pages) ||
-    typeof f.types !== 'string' ||
-    !Array.isArray(f.texts) ||
-    !Array.isArray(f.exceptions) ||
-    f.types.length !== f.texts.length
+    !h ||
+    typeof h !== 'object' ||
+    h.format !== LOCAL_INDEX_FORMAT ||
+    typeof h.origin !== 'string' ||
+    !Array.isArray(h.pages) ||
+    typeof h.types !== 'string' ||
+    !Array.isArray(h.exceptions)
   ) {
     throw new LocalIndexError(`not a local search index (format ${LOCAL_INDEX_FORMAT} expected)`);
   }
-  const {origin, types, texts} = f;
-  const overrides = new Map<number, RecordOverride>();
-  for (const e of f.exceptions) {
-    if (!Array.isArray(e) || typeof e[0] !== 'number' || !e[1] || typeof e[1] !== 'object') {
-      throw new LocalIndexError('not a local search index (malformed exception list)');
-    }
-    overrides.set(e[0], e[1]);
-  }
-  const out: SearchRecord[] = [];
-  const seen = new Map<string, number>();
-  const ids = new Set<string>();
-  let i = 0;
-  for (const [n, page] of f.pages.entries()) {
-    if (!Array.isArray(page) || typeof page[0] !== 'string' || typeof page[6] !== 'number') {
-      throw new LocalIndexError(`not a local search index (page ${n} is malformed)`);
-    }
-    let prev: SearchRecord | null = null;
-    for (let k = 0; k < page[6]; k++, i++) {
-      const code = TYPE_CODES.indexOf(types[i] ?? '');
-      if (code < 0) throw new LocalIndexError(`not a local search index (record ${i} is malformed)`);
-      const type = RECORD_TYPES[code]!;
-      const text = texts[i] ?? null;
-      const r = predict(page, prev, type, text, origin);
-      const o = overrides.get(i);
-      if (o) applyOverride(r, o, origin);
-      // Identical siblings (same section, type and text) are told apart by their rank.
-      const text0 = ownText(r) ?? '';
-      let objectID = localObjectId(r.url, type, text0, 0);
-      const key = `${r.url}\u0000${type}\u0000${objectID}`;
-      const occurrence = seen.get(key) ?? 0;
-      seen.set(key, occurrence + 1);
-      if (occurrence > 0) objectID = localObjectId(r.url, type, text0, occurrence);
-      while (ids.has(objectID)) objectID = localObjectId(r.url, type, `${text0}\u0000${objectID}`, occurrence);
-      ids.add(objectID);
-      const record = {objectID, ...r} as SearchRecord;
-      out.push(record);
-      prev = record;
+}
+
+/**
+ * Unpacks the records of a local index file one at a time, in order, as their texts come (the
+ * client reads the texts while the file downloads: see index-stream.ts).
+ */
+export class RecordUnpacker {
+  private readonly overrides = new Map<number, RecordOverride>();
+  private readonly seen = new Map<string, number>();
+  private readonly ids = new Set<string>();
+  /** Records unpacked so far (the index of the next). */
+  count = 0;
+  private page = -1;
+  /** Records of the current page left. */
+  private left = 0;
+  private prev: SearchRecord | null = null;
+
+  constructor(private readonly head: LocalIndexHead) {
+    for (const e of head.exceptions) {
+      if (!Array.isArray(e) || typeof e[0] !== 'number' || !e[1] || typeof e[1] !== 'object') {
+        throw new LocalIndexError('not a local search index (malformed exception list)');
+      }
+      this.overrides.set(e[0], e[1]);
     }
   }
-  if (i !== types.length) throw new LocalIndexError('not a local search index (record count mismatch)');
+
+  /** The next record, from its own text. */
+  next(text: string | null): SearchRecord {
+    const {origin, types, pages} = this.head;
+    while (this.left === 0) {
+      const n = ++this.page;
+      const page = pages[n];
+      if (page === undefined) throw new LocalIndexError('not a local search index (record count mismatch)');
+      if (!Array.isArray(page) || typeof page[0] !== 'string' || typeof page[6] !== 'number') {
+        throw new LocalIndexError(`not a local search index (page ${n} is malformed)`);
+      }
+      this.left = page[6];
+      this.prev = null;
+    }
+    const i = this.count;
+    const code = TYPE_CODES.indexOf(types[i] ?? '');
+    if (code < 0) throw new LocalIndexError(`not a local search index (record ${i} is malformed)`);
+    const type = RECORD_TYPES[code]!;
+    const r = predict(pages[this.page]!, this.prev, type, text, origin);
+    const o = this.overrides.get(i);
+    if (o) applyOverride(r, o, origin);
+    // Identical siblings (same section, type and text) are told apart by their rank.
+    const text0 = ownText(r) ?? '';
+    let objectID = localObjectId(r.url, type, text0, 0);
+    const key = `${r.url}\u0000${type}\u0000${objectID}`;
+    const occurrence = this.seen.get(key) ?? 0;
+    this.seen.set(key, occurrence + 1);
+    if (occurrence > 0) objectID = localObjectId(r.url, type, text0, occurrence);
+    while (this.ids.has(objectID)) objectID = localObjectId(r.url, type, `${text0}\u0000${objectID}`, occurrence);
+    this.ids.add(objectID);
+    const record = {objectID, ...r} as SearchRecord;
+    this.prev = record;
+    this.count++;
+    this.left--;
+    return record;
+  }
+
+  /** Throws unless every record of the file was unpacked. */
+  end(): void {
+    if (this.count !== this.head.types.length || this.left !== 0 || this.head.pages.slice(this.page + 1).some((p) => Array.isArray(p) && p[6] !== 0)) {
+      throw new LocalIndexError('not a local search index (record count mismatch)');
+    }
+  }
+}
+
+export function unpackRecords(file: unknown): SearchRecord[] {
+  checkIndexHead(file);
+  const f = file as LocalIndexHead & {texts?: unknown};
+  if (!Array.isArray(f.texts) || f.types.length !== f.texts.length) {
+    throw new LocalIndexError(`not a local search index (format ${LOCAL_INDEX_FORMAT} expected)`);
+  }
+  const unpacker = new RecordUnpacker(file);
+  const out = (f.texts as (string | null)[]).map((text) => unpacker.next(text ?? null));
+  unpacker.end();
   return out;
 }

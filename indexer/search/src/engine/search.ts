@@ -135,6 +135,193 @@ export interface Postings {
   partial?: boolean;
 }
 
+/** A text's whole words and the parts of its identifiers; for a content text, whether it looks like code. */
+interface Tokenized {
+  whole: string[];
+  parts: string[];
+  code?: boolean;
+}
+
+/** What LocalSearchEngine's constructor reads of an IndexBuilder. */
+interface BuiltIndex {
+  records: SearchRecord[];
+  members: number[][];
+  pageOf: Int32Array;
+  pageCount: number;
+  lead: Int32Array;
+  /** Term → term id. */
+  terms: SearchableMap<number>;
+  /** (term id, section × FIELD_COUNT + field, term frequency) triples */
+  buf: Int32Array;
+  used: number;
+  lengths: Float64Array;
+  totals: Float64Array;
+}
+
+/**
+ * Builds a one-file engine's sections and term counts record by record (see LocalSearchEngine's
+ * constructor, which finishes it): a section is tokenized and counted as soon as a record of
+ * the next section comes, so the client does most of the work while the index file is still
+ * downloading (index-stream.ts). Sections are the runs of records with one URL; should a URL come
+ * back after another (never in a file packRecords wrote from a crawl), finish() counts again
+ * from scratch once every record is there, so the engine is always the one the records make.
+ */
+export class IndexBuilder {
+  readonly records: SearchRecord[] = [];
+  private readonly members: number[][] = [];
+  private readonly sectionOf = new Map<string, number>();
+  private readonly pageIds = new Map<string, number>();
+  private readonly pageOf: number[] = [];
+  private readonly lead: number[] = [];
+  /** Sections counted so far (the sections before the one records are being added to). */
+  private counted = 0;
+  /** A URL came back after another: count again at the end. */
+  private scattered = false;
+  /**
+   * Titles and headings tokenized once each: a section's are its ancestors' too. (Caching
+   * paragraphs, each read once, was measured slower: hashing long strings.)
+   */
+  private readonly headings = new Map<string, Tokenized>();
+  /** Identifier-like words split into their pieces once (see tokenizeWholeAndParts). */
+  private readonly pieces = new Map<string, string[]>();
+  // Tokenize every section's fields; count terms per (section, field). Postings go into one
+  // growing buffer of (term, key, tf) and are bucketed by term after (a counting sort keeps
+  // their order): an array per term and a Map of counts per field cost this a third of its time
+  // in allocations and garbage collection, which the browser pays before the first answer.
+  private readonly ids = new Map<string, number>();
+  /** The same, as MiniSearch's radix tree (prefix and typo lookups). */
+  private readonly terms = new SearchableMap<number>();
+  private lengths = new Float64Array(64 * FIELD_COUNT);
+  private readonly totals = new Float64Array(FIELD_COUNT);
+  private tf = new Int32Array(1024);
+  private readonly inField: number[] = [];
+  private buf = new Int32Array(3 * 4096);
+  private used = 0;
+  /** Per field of the section being counted: its tokenized texts, in order. */
+  private readonly fields: Tokenized[][] = Array.from({length: WHOLE_FIELDS}, () => []);
+
+  /** `eager`: count each section once the next begins (else all in finish). */
+  constructor(private readonly eager = true) {}
+
+  static of(records: readonly SearchRecord[]): IndexBuilder {
+    const b = new IndexBuilder(false);
+    for (const r of records) b.add(r);
+    return b;
+  }
+
+  add(r: SearchRecord): void {
+    const i = this.records.length;
+    this.records.push(r);
+    let s = this.sectionOf.get(r.url);
+    if (s === undefined) {
+      s = this.members.length;
+      this.sectionOf.set(r.url, s);
+      this.members.push([]);
+      this.lead.push(-1);
+      let p = this.pageIds.get(r.url_without_anchor);
+      if (p === undefined) this.pageIds.set(r.url_without_anchor, (p = this.pageIds.size));
+      this.pageOf.push(p);
+      if (this.eager && !this.scattered) while (this.counted < s) this.countSection(this.counted++);
+    } else if (s < this.counted) this.scattered = true;
+    this.members[s]!.push(i);
+    // (the lead: the section's heading, else its first record)
+    if (this.lead[s] === -1 || (r.type !== 'content' && this.records[this.lead[s]!]!.type === 'content')) this.lead[s] = i;
+  }
+
+  finish(): BuiltIndex {
+    // counted from scratch, in section order, now that every section is whole
+    if (this.scattered) return IndexBuilder.of(this.records).finish();
+    while (this.counted < this.members.length) this.countSection(this.counted++);
+    const n = this.members.length;
+    return {
+      records: this.records,
+      members: this.members,
+      pageOf: Int32Array.from(this.pageOf),
+      pageCount: this.pageIds.size,
+      lead: Int32Array.from(this.lead),
+      terms: this.terms,
+      buf: this.buf,
+      used: this.used,
+      lengths: this.lengths.subarray(0, n * FIELD_COUNT),
+      totals: this.totals,
+    };
+  }
+
+  private countSection(s: number): void {
+    const records = this.records;
+    const {fields, headings, pieces} = this;
+    const lead = records[this.lead[s]!]!;
+    for (const list of fields) list.length = 0;
+    // (the words of a field are those of its texts in order: no word crosses from one to the next)
+    LEVELS.forEach((k, f) => {
+      const v = lead.hierarchy[k];
+      if (v === null) return;
+      let t = headings.get(v);
+      if (t === undefined) {
+        const [whole, parts] = tokenizeWholeAndParts(v, pieces);
+        headings.set(v, (t = {whole, parts}));
+      }
+      fields[f]!.push(t);
+    });
+    for (const i of this.members[s]!) {
+      const c = records[i]!.content;
+      if (c === null) continue;
+      const [whole, parts] = tokenizeWholeAndParts(c, pieces);
+      fields[looksLikeCode(c) ? CODE : PROSE]!.push({whole, parts});
+    }
+    if ((s + 1) * FIELD_COUNT > this.lengths.length) {
+      const grown = new Float64Array(2 * this.lengths.length);
+      grown.set(this.lengths);
+      this.lengths = grown;
+    }
+    for (let f = 0; f < WHOLE_FIELDS; f++) {
+      if (fields[f]!.length === 0) continue;
+      this.count(fields[f]!, 'whole', s, f);
+      this.count(fields[f]!, 'parts', s, f + WHOLE_FIELDS);
+    }
+  }
+
+  private count(lists: Tokenized[], part: 'whole' | 'parts', s: number, field: number): void {
+    const {ids, inField} = this;
+    const body = isBodyField(field);
+    let len = 0;
+    for (const list of lists) {
+      for (const term of list[part]) {
+        if (body && STOP_WORDS.has(term)) continue;
+        len++;
+        let id = ids.get(term);
+        if (id === undefined) {
+          ids.set(term, (id = ids.size));
+          // (into the term tree now: while the index file is still downloading)
+          this.terms.set(term, id);
+          if (id >= this.tf.length) {
+            const grown = new Int32Array(2 * this.tf.length);
+            grown.set(this.tf);
+            this.tf = grown;
+          }
+        }
+        if (this.tf[id]!++ === 0) inField.push(id);
+      }
+    }
+    const key = s * FIELD_COUNT + field;
+    this.lengths[key] = len;
+    this.totals[field]! += len;
+    if (this.used + 3 * inField.length > this.buf.length) {
+      const grown = new Int32Array(Math.max(2 * this.buf.length, this.used + 3 * inField.length));
+      grown.set(this.buf);
+      this.buf = grown;
+    }
+    const {buf, tf} = this;
+    for (const id of inField) {
+      buf[this.used++] = id;
+      buf[this.used++] = key;
+      buf[this.used++] = tf[id]!;
+      tf[id] = 0;
+    }
+    inField.length = 0;
+  }
+}
+
 interface StemForm {
   word: string;
   id: number;
@@ -153,7 +340,7 @@ export class LocalSearchEngine {
   /** Every record (a sharded index: only those of the sections loaded so far). */
   readonly records: SearchRecord[];
   /** Per section: its records (record indices, in order); sharded: once loaded. */
-  private readonly members: number[][] = [];
+  private readonly members: number[][];
   /** Per section: the record that stands for it (its heading, else its first record); -1 until loaded. */
   private readonly lead: Int32Array;
   private readonly pageOf: Int32Array;
@@ -192,10 +379,11 @@ export class LocalSearchEngine {
   private touched!: Int32Array;
   private perPage!: Uint16Array;
 
-  constructor(source: SearchRecord[] | SectionTable) {
-    if (!Array.isArray(source)) {
+  /** `source`: the records, a sharded index's section table, or a builder the records were added to. */
+  constructor(source: readonly SearchRecord[] | SectionTable | IndexBuilder) {
+    if (!Array.isArray(source) && !(source instanceof IndexBuilder)) {
       // A sharded index: the section table now, terms and records as they are fetched.
-      const t = source;
+      const t = source as SectionTable;
       this.sharded = true;
       this.records = [];
       const n = t.pageOf.length;
@@ -208,32 +396,19 @@ export class LocalSearchEngine {
       this.pageRank = t.pageRank;
       this.pageFacets = t.pageFacets;
       this.terms = new SearchableMap<number>();
+      this.members = [];
       this.allocateScratch(n);
       return;
     }
-    const records = source;
+    const built = (source instanceof IndexBuilder ? source : IndexBuilder.of(source as readonly SearchRecord[])).finish();
     this.sharded = false;
-    this.records = records;
-    const sectionOf = new Map<string, number>();
-    const pageIds = new Map<string, number>();
-    const pageOf: number[] = [];
-    records.forEach((r, i) => {
-      let s = sectionOf.get(r.url);
-      if (s === undefined) {
-        s = this.members.length;
-        sectionOf.set(r.url, s);
-        this.members.push([]);
-        let p = pageIds.get(r.url_without_anchor);
-        if (p === undefined) pageIds.set(r.url_without_anchor, (p = pageIds.size));
-        pageOf.push(p);
-      }
-      this.members[s]!.push(i);
-    });
+    this.records = built.records;
+    this.members = built.members;
     const n = this.members.length;
-    this.pageCount = pageIds.size;
-    this.pageOf = Int32Array.from(pageOf);
-    this.lead = Int32Array.from(this.members, (m) => m.find((i) => records[i]!.type !== 'content') ?? m[0]!);
-    const leads = Array.from(this.lead, (i) => records[i]!);
+    this.pageCount = built.pageCount;
+    this.pageOf = built.pageOf;
+    this.lead = built.lead;
+    const leads = Array.from(this.lead, (i) => this.records[i]!);
     this.leadLevel = Int16Array.from(leads, (r) => r.weight.level);
     this.leadPosition = Int32Array.from(leads, (r) => r.weight.position);
     this.leadType = Uint8Array.from(leads, (r) => RECORD_TYPES.indexOf(r.type));
@@ -244,74 +419,9 @@ export class LocalSearchEngine {
       if (r.version !== undefined) facets.version = r.version;
       this.pageFacets[this.pageOf[s]!] ??= facets;
     });
-
-    // Tokenize every section's fields; count terms per (section, field). Postings go into one
-    // growing buffer of (term, key, tf) and are bucketed by term after (a counting sort keeps
-    // their order): an array per term and a Map of counts per field cost this loop a third of
-    // its time in allocations and garbage collection, which the browser pays before the first
-    // answer.
-    const ids = new Map<string, number>();
-    const lengths = new Float64Array(n * FIELD_COUNT);
-    const totals = new Float64Array(FIELD_COUNT);
-    let tf = new Int32Array(1024);
-    const inField: number[] = [];
-    let buf = new Int32Array(3 * 4096);
-    let used = 0;
-    const pieces = new Map<string, string[]>();
-    const texts: string[][] = Array.from({length: WHOLE_FIELDS}, () => []);
-    const count = (tokens: string[], s: number, field: number) => {
-      const body = isBodyField(field);
-      let len = 0;
-      for (const term of tokens) {
-        if (body && STOP_WORDS.has(term)) continue;
-        len++;
-        let id = ids.get(term);
-        if (id === undefined) {
-          ids.set(term, (id = ids.size));
-          if (id >= tf.length) {
-            const grown = new Int32Array(2 * tf.length);
-            grown.set(tf);
-            tf = grown;
-          }
-        }
-        if (tf[id]!++ === 0) inField.push(id);
-      }
-      const key = s * FIELD_COUNT + field;
-      lengths[key] = len;
-      totals[field]! += len;
-      if (used + 3 * inField.length > buf.length) {
-        const grown = new Int32Array(Math.max(2 * buf.length, used + 3 * inField.length));
-        grown.set(buf);
-        buf = grown;
-      }
-      for (const id of inField) {
-        buf[used++] = id;
-        buf[used++] = key;
-        buf[used++] = tf[id]!;
-        tf[id] = 0;
-      }
-      inField.length = 0;
-    };
-    for (let s = 0; s < n; s++) {
-      const lead = records[this.lead[s]!]!;
-      for (const list of texts) list.length = 0;
-      LEVELS.forEach((k, f) => {
-        const v = lead.hierarchy[k];
-        if (v !== null) texts[f]!.push(v);
-      });
-      for (const i of this.members[s]!) {
-        const c = records[i]!.content;
-        if (c !== null) texts[looksLikeCode(c) ? CODE : PROSE]!.push(c);
-      }
-      for (let f = 0; f < WHOLE_FIELDS; f++) {
-        if (texts[f]!.length === 0) continue;
-        const [whole, parts] = tokenizeWholeAndParts(texts[f]!.join(' '), pieces);
-        count(whole, s, f);
-        count(parts, s, f + WHOLE_FIELDS);
-      }
-    }
+    const {buf, used, lengths, totals} = built;
     // Bucket the postings by term, in the order they were added.
-    const termCount = ids.size;
+    const termCount = built.terms.size;
     const start = new Int32Array(termCount + 1);
     for (let p = 0; p < used; p += 3) start[buf[p]! + 1]! += 1;
     for (let t = 0; t < termCount; t++) start[t + 1]! += start[t]!;
@@ -364,8 +474,7 @@ export class LocalSearchEngine {
       }
       this.postings.push({at, weight, df, headingEnd});
     }
-    this.terms = new SearchableMap<number>();
-    for (const [term, id] of ids) this.terms.set(term, id);
+    this.terms = built.terms;
     this.allocateScratch(n);
   }
 

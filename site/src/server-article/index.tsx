@@ -16,7 +16,7 @@
  * already gives them target=_blank), links with a target or a modifier key.
  *
  * A page is rendered normally (every component hydrated) when the article holds something that
- * needs its component in the browser ([data-hydrate], e.g. a Mermaid diagram, drawn client-side),
+ * needs its component in the browser (NEEDS_HYDRATION: a Mermaid diagram, drawn client-side, tabs),
  * when no server markup is in the page (the dev server renders in the browser only), and on every
  * client-side navigation.
  */
@@ -30,13 +30,21 @@ import CodeBlockButtons from '@theme/CodeBlock/Buttons';
 export const NEEDS_HYDRATION_ATTRIBUTE = 'data-hydrate';
 
 /**
+ * Server markup that only works with its component: the marker above, and what theme components
+ * such as Tabs (a tablist), Details (a <details> whose body the component opens) or any control
+ * render. Our pages have none of these today (the API components are expanded at build time);
+ * a page that gets one is hydrated whole, so nothing is ever left dead.
+ */
+const NEEDS_HYDRATION = `[${NEEDS_HYDRATION_ATTRIBUTE}], [role=tablist], details, button, input, select, textarea, form, iframe, video, audio`;
+
+/**
  * The server's markup of the article, when this render hydrates it and it may be kept as it is;
  * undefined otherwise. `selector` finds the article's element in the page.
  */
 export function serverArticleMarkup(selector: string): string | undefined {
   if (typeof document === 'undefined') return undefined;
   const article = document.querySelector(selector);
-  if (!article || article.querySelector(`[${NEEDS_HYDRATION_ATTRIBUTE}]`)) return undefined;
+  if (!article || article.querySelector(NEEDS_HYDRATION)) return undefined;
   return article.innerHTML;
 }
 

@@ -358,6 +358,8 @@ export class LocalSearchEngine {
   private readonly terms: SearchableMap<number>;
   private readonly postings: Postings[] = [];
   private readonly completionCache = new Map<string, number[]>();
+  /** See expansions. */
+  private readonly expansionCache = new Map<string, readonly Expansion[]>();
   /** Stem → the plain words with that stem and their ids, per stem asked for (see sameStem). */
   private readonly stems = new Map<string, StemForm[]>();
   private readonly filterCache = new Map<string, Uint8Array>();
@@ -519,6 +521,7 @@ export class LocalSearchEngine {
       } else if (this.postings[id]!.partial && !p.partial) this.postings[id] = p;
     }
     this.completionCache.clear();
+    this.expansionCache.clear();
     this.stems.clear();
   }
 
@@ -599,7 +602,23 @@ export class LocalSearchEngine {
     return forms;
   }
 
-  private expansions(term: string, prefix: boolean, fuzzy: boolean): Expansion[] {
+  /**
+   * A query word's expansions, kept per (word, prefix, fuzzy): while a reader types, every word
+   * before the last one is looked up again at each keystroke (typos above all: a walk of the
+   * term tree). Cleared when terms are added (sharded).
+   */
+  private expansions(term: string, prefix: boolean, fuzzy: boolean): readonly Expansion[] {
+    const key = `${prefix ? 1 : 0}${fuzzy ? 1 : 0}${term}`;
+    let out = this.expansionCache.get(key);
+    if (out === undefined) {
+      out = this.expand(term, prefix, fuzzy);
+      if (this.expansionCache.size >= 500) this.expansionCache.clear();
+      this.expansionCache.set(key, out);
+    }
+    return out;
+  }
+
+  private expand(term: string, prefix: boolean, fuzzy: boolean): Expansion[] {
     const out: Expansion[] = [];
     const exact = this.terms.get(term);
     if (exact !== undefined) out.push({id: exact, weight: 1, exact: true});

@@ -78,8 +78,21 @@ export function normalizeFacetFilters(f: QueryParams['facetFilters']): FacetFilt
   return f;
 }
 
+/** snippetSpec's answers by their arguments (a modal asks the same at every keystroke); read only. */
+const snippetSpecs = new Map<string, ReadonlyMap<string, number>>();
+
 /** Expands `hierarchy` / `*` patterns of attribute lists; `content:10` → [content, 10]. */
-function snippetSpec(list: string[], fallbackWords: number): Map<string, number> {
+function snippetSpec(list: string[], fallbackWords: number): ReadonlyMap<string, number> {
+  const key = `${fallbackWords}\u0000${list.join('\u0000')}`;
+  let spec = snippetSpecs.get(key);
+  if (spec === undefined) {
+    if (snippetSpecs.size >= 50) snippetSpecs.clear();
+    snippetSpecs.set(key, (spec = makeSnippetSpec(list, fallbackWords)));
+  }
+  return spec;
+}
+
+function makeSnippetSpec(list: string[], fallbackWords: number): Map<string, number> {
   const out = new Map<string, number>();
   for (const item of list) {
     const colon = item.lastIndexOf(':');

@@ -166,7 +166,7 @@ export function answerQuery(
     if (!byText) built.set(kind, (byText = new Map()));
     let v = byText.get(text);
     if (!v) byText.set(text, (v = make()));
-    return {...v, matchedWords: [...v.matchedWords]};
+    return copyValue(v);
   };
   const hits = slice.map(({record}) => {
     const hit: AlgoliaHit = {objectID: record.objectID};
@@ -242,11 +242,34 @@ export function answerQuery(
   return response;
 }
 
+/** A hit's own copy of a highlight or snippet value (the same keys, in the same order). */
+function copyValue(v: HighlightValue): HighlightValue {
+  return v.fullyHighlighted === undefined
+    ? {value: v.value, matchLevel: v.matchLevel, matchedWords: v.matchedWords.slice()}
+    : {value: v.value, matchLevel: v.matchLevel, fullyHighlighted: v.fullyHighlighted, matchedWords: v.matchedWords.slice()};
+}
+
+/** Encoded parameter values other than strings, by their JSON (a modal sends the same at every keystroke). */
+const encodedValues = new Map<string, string>();
+
 function encodeParams(params: QueryParams): string {
-  return Object.entries(params)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v))}`)
-    .join('&');
+  let out = '';
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined) continue;
+    let value: string;
+    if (typeof v === 'string') value = encodeURIComponent(v);
+    else {
+      const json = JSON.stringify(v);
+      let encoded = encodedValues.get(json);
+      if (encoded === undefined) {
+        if (encodedValues.size >= 200) encodedValues.clear();
+        encodedValues.set(json, (encoded = encodeURIComponent(json)));
+      }
+      value = encoded;
+    }
+    out += `${out === '' ? '' : '&'}${encodeURIComponent(k)}=${value}`;
+  }
+  return out;
 }
 
 function pseudoQueryId(query: string): string {

@@ -7,7 +7,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {answerQuery, modalParams} from '../src/engine/answer.ts';
 import {createMatcher, fitsSnippet, fitsSnippetUncached} from '../src/engine/highlight.ts';
-import {LocalSearchEngine} from '../src/engine/search.ts';
+import {LocalSearchEngine, standsAlone} from '../src/engine/search.ts';
 import {matchLength, stem, stemUncached, tokenizeForIndex, tokenizeQuery, type TypoTerms} from '../src/engine/text.ts';
 import {recordsWithLongParagraph, SITE_RECORDS} from './fixtures/search-records.ts';
 
@@ -71,6 +71,20 @@ test('the highlight matcher turns down by first letter only what matchLength wou
           .filter((m) => m.len > 0);
         assert.deepEqual(matcher(piece), expected, `${query} / ${piece}`);
       }
+    }
+  }
+});
+
+test('standsAlone finds what the regular expression with Unicode lookarounds finds', () => {
+  const texts = [
+    ...recordsWithLongParagraph().flatMap((r) => [r.content ?? '', ...Object.values(r.hierarchy).map((v) => v ?? '')]).map((t) => t.toLowerCase()),
+    'mdns', 'xmdns', 'mdnsx', 'mdns_x', '_mdns', 'é-mdns', 'émdns', 'mdnsé', 'mdns2', '2mdns', '\u{20000}mdns', 'mdns\u{20000}', '\u{1F600}mdns\u{1F600}', '\u00e9mdns mdns', 'a mdnsmdns b', '',
+  ];
+  const words = ['mdns', 'power', 'active_power_w', 'api', 'x-api-version', 'a', 'the', 'é', '1'];
+  for (const text of texts) {
+    for (const word of words) {
+      const re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})(?![\\p{L}\\p{N}])`, 'u');
+      assert.equal(standsAlone(text, word), re.test(text), `${JSON.stringify(word)} in ${JSON.stringify(text)}`);
     }
   }
 });

@@ -160,13 +160,27 @@ export function answerQuery(
   })).filter((a) => a.highlight || a.words !== undefined);
   // Hits of one page share titles (lvl0, the page's lvl1): each text is marked up once, and
   // every hit gets its own copy.
-  const built = new Map<string | number, Map<string, HighlightValue>>();
-  const once = (kind: string | number, text: string, make: () => HighlightValue): HighlightValue => {
-    let byText = built.get(kind);
-    if (!byText) built.set(kind, (byText = new Map()));
+  const highlighted = new Map<string, HighlightValue>();
+  const snippets = new Map<number, Map<string, HighlightValue>>();
+  const highlightOf = (text: string): HighlightValue => {
+    let v = highlighted.get(text);
+    if (!v) highlighted.set(text, (v = highlight(text, hl)));
+    return v;
+  };
+  const snippetOf = (words: number, text: string): HighlightValue => {
+    let byText = snippets.get(words);
+    if (!byText) snippets.set(words, (byText = new Map()));
     let v = byText.get(text);
-    if (!v) byText.set(text, (v = make()));
-    return copyValue(v);
+    if (!v) {
+      // A text of at most `words` words is its own snippet: the highlighted text, made once.
+      if (!fitsSnippet(text, words)) v = snippet(text, words, snippetOpts);
+      else {
+        const {value, matchLevel, matchedWords} = highlightOf(text);
+        v = {value, matchLevel, matchedWords};
+      }
+      byText.set(text, v);
+    }
+    return v;
   };
   const hits = slice.map(({record}) => {
     const hit: AlgoliaHit = {objectID: record.objectID};
@@ -189,16 +203,11 @@ export function answerQuery(
       if (text === null) continue;
       if (hlWanted) {
         const target = level === null ? highlightResult : (highlightLevels ??= highlightResult.hierarchy = {}) as Record<string, unknown>;
-        target[level ?? 'content'] = once('highlight', text, () => highlight(text, hl));
+        target[level ?? 'content'] = copyValue(highlightOf(text));
       }
       if (words !== undefined) {
         const target = level === null ? snippetResult : (snippetLevels ??= snippetResult.hierarchy = {}) as Record<string, unknown>;
-        // A text of at most `words` words is its own snippet: the highlighted text, made once.
-        target[level ?? 'content'] = once(words, text, () => {
-          if (!fitsSnippet(text, words)) return snippet(text, words, snippetOpts);
-          const {value, matchLevel, matchedWords} = once('highlight', text, () => highlight(text, hl));
-          return {value, matchLevel, matchedWords};
-        });
+        target[level ?? 'content'] = copyValue(snippetOf(words, text));
       }
     }
     hit._highlightResult = highlightResult;

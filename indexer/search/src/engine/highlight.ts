@@ -168,6 +168,15 @@ function applyRanges(text: string, ranges: [number, number][], pre: string, post
   return out + text.slice(pos, to);
 }
 
+/** The query words found, in query order (most texts hold none or one: no sort then). */
+function matchedWords(found: Set<number>, terms: string[]): string[] {
+  if (found.size === 0) return [];
+  if (found.size === 1) {
+    for (const i of found) return [terms[i]!];
+  }
+  return [...found].sort((a, b) => a - b).map((i) => terms[i]!);
+}
+
 function level(found: Set<number>, terms: string[]): HighlightValue['matchLevel'] {
   if (found.size === 0) return 'none';
   return found.size === terms.length ? 'full' : 'partial';
@@ -220,7 +229,7 @@ export function highlight(text: string, opts: HighlightOptions): HighlightValue 
     value,
     matchLevel: level(found, opts.terms),
     fullyHighlighted: ranges.length > 0 && covered >= nonSpaceLength(text),
-    matchedWords: [...found].sort((a, b) => a - b).map((i) => opts.terms[i]!),
+    matchedWords: matchedWords(found, opts.terms),
   };
 }
 
@@ -291,6 +300,6 @@ export function snippet(text: string, words: number, opts: HighlightOptions & {e
   return {
     value,
     matchLevel: level(found, opts.terms),
-    matchedWords: [...found].sort((a, b) => a - b).map((i) => opts.terms[i]!),
+    matchedWords: matchedWords(found, opts.terms),
   };
 }

@@ -970,7 +970,6 @@ export class LocalSearchEngine {
   private wordTests(terms: string[], prefixLast: boolean, typoTerms: TypoTerms): ((text: string) => boolean)[] {
     const memo = this.testsFor;
     if (memo && memo.terms === terms && memo.prefixLast === prefixLast && memo.typoTerms === typoTerms) return memo.tests;
-    const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const last = terms.length - 1;
     const tests = terms.map((t, k) => {
       // Words that start where a word does (after a space, `_`, `-`, `/`...): `socket` is not in
@@ -983,7 +982,10 @@ export class LocalSearchEngine {
       // (a word's root, `batter` for `batteries`, starts every form of it and the word itself)
       const root = stemRoot(t);
       const typos = typoTerms.get(t);
-      const typo = typos ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...typos].map(esc).join('|')})(?![\\p{L}\\p{N}])`, 'u') : null;
+      // (a typo word counts where it stands alone: no letter or digit on either side; found with
+      // indexOf rather than a regular expression made per query, whose compiling, Unicode
+      // classes and all, cost more than the search it served)
+      const typo = typos ? [...typos] : null;
       return (text: string) => {
         // every place the root starts a word: the word there, to its end
         for (let i = text.indexOf(root); i >= 0; i = text.indexOf(root, i + 1)) {
@@ -993,7 +995,7 @@ export class LocalSearchEngine {
           const w = text.slice(i, end);
           if (w === t || (completes && w.startsWith(t)) || stem(w) === form) return true;
         }
-        return typo !== null && typo.test(text);
+        return typo !== null && typo.some((w) => standsAlone(text, w));
       };
     });
     this.testsFor = {terms, prefixLast, typoTerms, tests};
@@ -1089,6 +1091,32 @@ function kthLargest(values: Float64Array, k: number): number {
 }
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const LETTER_OR_DIGIT_BEFORE = /[\p{L}\p{N}]$/u;
+const LETTER_OR_DIGIT_AT = /^[\p{L}\p{N}]/u;
+
+/**
+ * Whether `word` occurs in `text` with no letter or digit (a Unicode code point) right before or
+ * after it: what `(?<![\p{L}\p{N}])word(?![\p{L}\p{N}])` finds.
+ */
+export function standsAlone(text: string, word: string): boolean {
+  for (let i = text.indexOf(word); i >= 0; i = i < text.length ? text.indexOf(word, i + 1) : -1) {
+    if (wordAt(text, word, i)) return true;
+  }
+  return false;
+}
+
+function wordAt(text: string, word: string, i: number): boolean {
+  const end = i + word.length;
+  if (i > 0) {
+    const c = text.charCodeAt(i - 1);
+    if (c < 128 ? isWordChar(c) : LETTER_OR_DIGIT_BEFORE.test(text.slice(Math.max(0, i - 2), i))) return false;
+  }
+  if (end < text.length) {
+    const c = text.charCodeAt(end);
+    if (c < 128 ? isWordChar(c) : LETTER_OR_DIGIT_AT.test(text.slice(end, end + 2))) return false;
+  }
+  return true;
+}
 
 /** A letter or digit (of lowercased text: ASCII tested without a regex). */
 function isWordChar(c: number): boolean {

@@ -78,8 +78,21 @@ export function normalizeFacetFilters(f: QueryParams['facetFilters']): FacetFilt
   return f;
 }
 
+/** snippetSpec's answers by their arguments (a modal asks the same at every keystroke); read only. */
+const snippetSpecs = new Map<string, ReadonlyMap<string, number>>();
+
 /** Expands `hierarchy` / `*` patterns of attribute lists; `content:10` → [content, 10]. */
-function snippetSpec(list: string[], fallbackWords: number): Map<string, number> {
+function snippetSpec(list: string[], fallbackWords: number): ReadonlyMap<string, number> {
+  const key = `${fallbackWords}\u0000${list.join('\u0000')}`;
+  let spec = snippetSpecs.get(key);
+  if (spec === undefined) {
+    if (snippetSpecs.size >= 50) snippetSpecs.clear();
+    snippetSpecs.set(key, (spec = makeSnippetSpec(list, fallbackWords)));
+  }
+  return spec;
+}
+
+function makeSnippetSpec(list: string[], fallbackWords: number): Map<string, number> {
   const out = new Map<string, number>();
   for (const item of list) {
     const colon = item.lastIndexOf(':');
@@ -147,13 +160,27 @@ export function answerQuery(
   })).filter((a) => a.highlight || a.words !== undefined);
   // Hits of one page share titles (lvl0, the page's lvl1): each text is marked up once, and
   // every hit gets its own copy.
-  const built = new Map<string | number, Map<string, HighlightValue>>();
-  const once = (kind: string | number, text: string, make: () => HighlightValue): HighlightValue => {
-    let byText = built.get(kind);
-    if (!byText) built.set(kind, (byText = new Map()));
+  const highlighted = new Map<string, HighlightValue>();
+  const snippets = new Map<number, Map<string, HighlightValue>>();
+  const highlightOf = (text: string): HighlightValue => {
+    let v = highlighted.get(text);
+    if (!v) highlighted.set(text, (v = highlight(text, hl)));
+    return v;
+  };
+  const snippetOf = (words: number, text: string): HighlightValue => {
+    let byText = snippets.get(words);
+    if (!byText) snippets.set(words, (byText = new Map()));
     let v = byText.get(text);
-    if (!v) byText.set(text, (v = make()));
-    return {...v, matchedWords: [...v.matchedWords]};
+    if (!v) {
+      // A text of at most `words` words is its own snippet: the highlighted text, made once.
+      if (!fitsSnippet(text, words)) v = snippet(text, words, snippetOpts);
+      else {
+        const {value, matchLevel, matchedWords} = highlightOf(text);
+        v = {value, matchLevel, matchedWords};
+      }
+      byText.set(text, v);
+    }
+    return v;
   };
   const hits = slice.map(({record}) => {
     const hit: AlgoliaHit = {objectID: record.objectID};
@@ -176,16 +203,11 @@ export function answerQuery(
       if (text === null) continue;
       if (hlWanted) {
         const target = level === null ? highlightResult : (highlightLevels ??= highlightResult.hierarchy = {}) as Record<string, unknown>;
-        target[level ?? 'content'] = once('highlight', text, () => highlight(text, hl));
+        target[level ?? 'content'] = copyValue(highlightOf(text));
       }
       if (words !== undefined) {
         const target = level === null ? snippetResult : (snippetLevels ??= snippetResult.hierarchy = {}) as Record<string, unknown>;
-        // A text of at most `words` words is its own snippet: the highlighted text, made once.
-        target[level ?? 'content'] = once(words, text, () => {
-          if (!fitsSnippet(text, words)) return snippet(text, words, snippetOpts);
-          const {value, matchLevel, matchedWords} = once('highlight', text, () => highlight(text, hl));
-          return {value, matchLevel, matchedWords};
-        });
+        target[level ?? 'content'] = copyValue(snippetOf(words, text));
       }
     }
     hit._highlightResult = highlightResult;
@@ -229,11 +251,34 @@ export function answerQuery(
   return response;
 }
 
+/** A hit's own copy of a highlight or snippet value (the same keys, in the same order). */
+function copyValue(v: HighlightValue): HighlightValue {
+  return v.fullyHighlighted === undefined
+    ? {value: v.value, matchLevel: v.matchLevel, matchedWords: v.matchedWords.slice()}
+    : {value: v.value, matchLevel: v.matchLevel, fullyHighlighted: v.fullyHighlighted, matchedWords: v.matchedWords.slice()};
+}
+
+/** Encoded parameter values other than strings, by their JSON (a modal sends the same at every keystroke). */
+const encodedValues = new Map<string, string>();
+
 function encodeParams(params: QueryParams): string {
-  return Object.entries(params)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v))}`)
-    .join('&');
+  let out = '';
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined) continue;
+    let value: string;
+    if (typeof v === 'string') value = encodeURIComponent(v);
+    else {
+      const json = JSON.stringify(v);
+      let encoded = encodedValues.get(json);
+      if (encoded === undefined) {
+        if (encodedValues.size >= 200) encodedValues.clear();
+        encodedValues.set(json, (encoded = encodeURIComponent(json)));
+      }
+      value = encoded;
+    }
+    out += `${out === '' ? '' : '&'}${encodeURIComponent(k)}=${value}`;
+  }
+  return out;
 }
 
 function pseudoQueryId(query: string): string {

@@ -25,7 +25,18 @@ export type Matcher = (piece: string) => readonly {term: number; len: number}[];
 export function createMatcher(terms: readonly string[], prefixLast: boolean, typoTerms?: TypoTerms): Matcher {
   const memo = new Map<string, {term: number; len: number}[]>();
   const none: {term: number; len: number}[] = [];
+  // With the typos known (typoTerms), a piece matches a term only if it starts with the term's
+  // first letter (the word, a completion, another form) or is one of its typo words: most
+  // pieces of a text are turned down by their first letter, without a lookup.
+  let firsts: string | null = null;
+  let typoWords: Set<string> | null = null;
+  if (typoTerms) {
+    firsts = terms.map((t) => t[0] ?? '').join('');
+    typoWords = new Set();
+    for (const t of terms) for (const w of typoTerms.get(t) ?? []) typoWords.add(w);
+  }
   return (piece) => {
+    if (firsts !== null && (piece.length === 0 || !firsts.includes(piece[0]!)) && !typoWords!.has(piece)) return none;
     let found = memo.get(piece);
     if (found === undefined) {
       found = none;
@@ -157,6 +168,15 @@ function applyRanges(text: string, ranges: [number, number][], pre: string, post
   return out + text.slice(pos, to);
 }
 
+/** The query words found, in query order (most texts hold none or one: no sort then). */
+function matchedWords(found: Set<number>, terms: string[]): string[] {
+  if (found.size === 0) return [];
+  if (found.size === 1) {
+    for (const i of found) return [terms[i]!];
+  }
+  return [...found].sort((a, b) => a - b).map((i) => terms[i]!);
+}
+
 function level(found: Set<number>, terms: string[]): HighlightValue['matchLevel'] {
   if (found.size === 0) return 'none';
   return found.size === terms.length ? 'full' : 'partial';
@@ -168,7 +188,33 @@ function isSpaceAt(text: string, i: number): boolean {
   return c > 127 && SPACE.test(text[i]!);
 }
 
+/**
+ * Per text: its length without spaces, and its word count when it has no space at either end
+ * (else -1), kept once counted (a bounded cache): a reader typing gets the same records back
+ * keystroke after keystroke.
+ */
+const textCounts = new Map<string, {nonSpace: number; words: number}>();
+
+function counts(text: string): {nonSpace: number; words: number} {
+  let c = textCounts.get(text);
+  if (c === undefined) {
+    const end = text.length;
+    let words = -1;
+    if (end > 0 && !isSpaceAt(text, 0) && !isSpaceAt(text, end - 1)) {
+      words = 1;
+      for (let i = 1; i < end; i++) if (isSpaceAt(text, i) && !isSpaceAt(text, i - 1)) words++;
+    }
+    if (textCounts.size >= PIECES_CACHED) textCounts.clear();
+    textCounts.set(text, (c = {nonSpace: countNonSpace(text), words}));
+  }
+  return c;
+}
+
 function nonSpaceLength(text: string): number {
+  return counts(text).nonSpace;
+}
+
+function countNonSpace(text: string): number {
   let n = 0;
   for (let i = 0; i < text.length; i++) if (!isSpaceAt(text, i)) n++;
   return n;
@@ -183,7 +229,7 @@ export function highlight(text: string, opts: HighlightOptions): HighlightValue 
     value,
     matchLevel: level(found, opts.terms),
     fullyHighlighted: ranges.length > 0 && covered >= nonSpaceLength(text),
-    matchedWords: [...found].sort((a, b) => a - b).map((i) => opts.terms[i]!),
+    matchedWords: matchedWords(found, opts.terms),
   };
 }
 
@@ -192,6 +238,12 @@ export function highlight(text: string, opts: HighlightOptions): HighlightValue 
  * most `words` words (at least one).
  */
 export function fitsSnippet(text: string, words: number): boolean {
+  const n = counts(text).words;
+  return n >= 1 && n <= Math.max(1, words);
+}
+
+/** fitsSnippet, counting (for tests: the cached answer is this one). */
+export function fitsSnippetUncached(text: string, words: number): boolean {
   const end = text.length;
   if (end === 0 || isSpaceAt(text, 0) || isSpaceAt(text, end - 1)) return false;
   let n = 1;
@@ -248,6 +300,6 @@ export function snippet(text: string, words: number, opts: HighlightOptions & {e
   return {
     value,
     matchLevel: level(found, opts.terms),
-    matchedWords: [...found].sort((a, b) => a - b).map((i) => opts.terms[i]!),
+    matchedWords: matchedWords(found, opts.terms),
   };
 }

@@ -358,6 +358,8 @@ export class LocalSearchEngine {
   private readonly terms: SearchableMap<number>;
   private readonly postings: Postings[] = [];
   private readonly completionCache = new Map<string, number[]>();
+  /** See expansions. */
+  private readonly expansionCache = new Map<string, readonly Expansion[]>();
   /** Stem → the plain words with that stem and their ids, per stem asked for (see sameStem). */
   private readonly stems = new Map<string, StemForm[]>();
   private readonly filterCache = new Map<string, Uint8Array>();
@@ -519,6 +521,7 @@ export class LocalSearchEngine {
       } else if (this.postings[id]!.partial && !p.partial) this.postings[id] = p;
     }
     this.completionCache.clear();
+    this.expansionCache.clear();
     this.stems.clear();
   }
 
@@ -599,7 +602,23 @@ export class LocalSearchEngine {
     return forms;
   }
 
-  private expansions(term: string, prefix: boolean, fuzzy: boolean): Expansion[] {
+  /**
+   * A query word's expansions, kept per (word, prefix, fuzzy): while a reader types, every word
+   * before the last one is looked up again at each keystroke (typos above all: a walk of the
+   * term tree). Cleared when terms are added (sharded).
+   */
+  private expansions(term: string, prefix: boolean, fuzzy: boolean): readonly Expansion[] {
+    const key = `${prefix ? 1 : 0}${fuzzy ? 1 : 0}${term}`;
+    let out = this.expansionCache.get(key);
+    if (out === undefined) {
+      out = this.expand(term, prefix, fuzzy);
+      if (this.expansionCache.size >= 500) this.expansionCache.clear();
+      this.expansionCache.set(key, out);
+    }
+    return out;
+  }
+
+  private expand(term: string, prefix: boolean, fuzzy: boolean): Expansion[] {
     const out: Expansion[] = [];
     const exact = this.terms.get(term);
     if (exact !== undefined) out.push({id: exact, weight: 1, exact: true});
@@ -951,7 +970,6 @@ export class LocalSearchEngine {
   private wordTests(terms: string[], prefixLast: boolean, typoTerms: TypoTerms): ((text: string) => boolean)[] {
     const memo = this.testsFor;
     if (memo && memo.terms === terms && memo.prefixLast === prefixLast && memo.typoTerms === typoTerms) return memo.tests;
-    const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const last = terms.length - 1;
     const tests = terms.map((t, k) => {
       // Words that start where a word does (after a space, `_`, `-`, `/`...): `socket` is not in
@@ -964,7 +982,10 @@ export class LocalSearchEngine {
       // (a word's root, `batter` for `batteries`, starts every form of it and the word itself)
       const root = stemRoot(t);
       const typos = typoTerms.get(t);
-      const typo = typos ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...typos].map(esc).join('|')})(?![\\p{L}\\p{N}])`, 'u') : null;
+      // (a typo word counts where it stands alone: no letter or digit on either side; found with
+      // indexOf rather than a regular expression made per query, whose compiling, Unicode
+      // classes and all, cost more than the search it served)
+      const typo = typos ? [...typos] : null;
       return (text: string) => {
         // every place the root starts a word: the word there, to its end
         for (let i = text.indexOf(root); i >= 0; i = text.indexOf(root, i + 1)) {
@@ -974,7 +995,7 @@ export class LocalSearchEngine {
           const w = text.slice(i, end);
           if (w === t || (completes && w.startsWith(t)) || stem(w) === form) return true;
         }
-        return typo !== null && typo.test(text);
+        return typo !== null && typo.some((w) => standsAlone(text, w));
       };
     });
     this.testsFor = {terms, prefixLast, typoTerms, tests};
@@ -1070,6 +1091,32 @@ function kthLargest(values: Float64Array, k: number): number {
 }
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const LETTER_OR_DIGIT_BEFORE = /[\p{L}\p{N}]$/u;
+const LETTER_OR_DIGIT_AT = /^[\p{L}\p{N}]/u;
+
+/**
+ * Whether `word` occurs in `text` with no letter or digit (a Unicode code point) right before or
+ * after it: what `(?<![\p{L}\p{N}])word(?![\p{L}\p{N}])` finds.
+ */
+export function standsAlone(text: string, word: string): boolean {
+  for (let i = text.indexOf(word); i >= 0; i = i < text.length ? text.indexOf(word, i + 1) : -1) {
+    if (wordAt(text, word, i)) return true;
+  }
+  return false;
+}
+
+function wordAt(text: string, word: string, i: number): boolean {
+  const end = i + word.length;
+  if (i > 0) {
+    const c = text.charCodeAt(i - 1);
+    if (c < 128 ? isWordChar(c) : LETTER_OR_DIGIT_BEFORE.test(text.slice(Math.max(0, i - 2), i))) return false;
+  }
+  if (end < text.length) {
+    const c = text.charCodeAt(end);
+    if (c < 128 ? isWordChar(c) : LETTER_OR_DIGIT_AT.test(text.slice(end, end + 2))) return false;
+  }
+  return true;
+}
 
 /** A letter or digit (of lowercased text: ASCII tested without a regex). */
 function isWordChar(c: number): boolean {

@@ -189,6 +189,28 @@ const VOWEL = /[aeiouy]/;
  * stops after the plural (the S-stemmer), for measuring one against the other.
  */
 export function stem(word: string, light: 's' | 'ing' = 'ing'): string {
+  if (word.length < 4) return word;
+  if (light === 'ing') {
+    let s = stems.get(word);
+    if (s === undefined) {
+      if (stems.size >= STEMS_KEPT) stems.clear();
+      stems.set(word, (s = stemUncached(word, light)));
+    }
+    return s;
+  }
+  return stemUncached(word, light);
+}
+
+/**
+ * Stems of the words met so far (a bounded cache): ranking, the record tests and highlighting
+ * stem the same words query after query while a reader types, and stemming tests up to seven
+ * regular expressions.
+ */
+const stems = new Map<string, string>();
+const STEMS_KEPT = 20_000;
+
+/** stem without the cache (for tests: the cached answer is this one). */
+export function stemUncached(word: string, light: 's' | 'ing' = 'ing'): string {
   if (word.length < 4 || !/^[a-z]+$/.test(word)) return word;
   let w = word;
   if (w.endsWith('ies') && w.length > 4 && !/[ae]ies$/.test(w)) w = `${w.slice(0, -3)}y`;

@@ -20,9 +20,10 @@
  * when no server markup is in the page (the dev server renders in the browser only), and on every
  * client-side navigation.
  */
-import React, {useEffect, useRef, useState, type ReactNode} from 'react';
+import React, {useEffect, useRef, useState, type ReactNode, type RefObject} from 'react';
 import {createPortal} from 'react-dom';
 import {useHistory} from '@docusaurus/router';
+import isInternalUrl from '@docusaurus/isInternalUrl';
 import {CodeBlockContextProvider, createCodeBlockMetadata, useCodeWordWrap} from '@docusaurus/theme-common/internal';
 import CodeBlockButtons from '@theme/CodeBlock/Buttons';
 
@@ -48,9 +49,6 @@ export function serverArticleMarkup(selector: string): string | undefined {
   return article.innerHTML;
 }
 
-/** Docusaurus's isInternalUrl: no scheme and not protocol-relative. */
-const EXTERNAL = /^(?:\w*:|\/\/)/;
-
 /**
  * The link a click or hover inside the article should route in the app: a link to a page of this
  * site that Docusaurus's Link would have rendered as a router link (see @docusaurus/core's
@@ -60,15 +58,16 @@ function routedLink(target: EventTarget | null, root: HTMLElement): HTMLAnchorEl
   const link = target instanceof Element ? target.closest('a[href]') : null;
   if (!(link instanceof HTMLAnchorElement) || !root.contains(link)) return undefined;
   const href = link.getAttribute('href')!;
-  if (EXTERNAL.test(href) || href.startsWith('#') || link.hasAttribute('download')) return undefined;
+  if (!isInternalUrl(href) || href.startsWith('#') || link.hasAttribute('download')) return undefined;
   if (link.target && link.target !== '_self') return undefined;
   return link;
 }
 
 /** What a router link does on a click, on the article's server-rendered links. */
-function useRoutedLinks(root: HTMLElement | null): void {
+function useRoutedLinks(ref: RefObject<HTMLElement | null>): void {
   const history = useHistory();
   useEffect(() => {
+    const root = ref.current;
     if (!root) return undefined;
     const preloaded = new Set<string>();
     const preload = (event: Event) => {
@@ -95,7 +94,7 @@ function useRoutedLinks(root: HTMLElement | null): void {
       root.removeEventListener('touchstart', preload);
       root.removeEventListener('click', click);
     };
-  }, [root, history]);
+  }, [ref, history]);
 }
 
 /** A code block's text as its lines show it (each line ends with a <br>, an empty one holds "\n"). */
@@ -133,15 +132,11 @@ function ServerCodeBlockButtons({pre}: {pre: HTMLPreElement}): ReactNode {
 /** The article's server markup, adopted as it is, with its links and code-block buttons working. */
 export default function ServerArticle({className, html}: {className: string; html: string}): ReactNode {
   const ref = useRef<HTMLDivElement>(null);
-  const [root, setRoot] = useState<HTMLDivElement | null>(null);
   const [blocks, setBlocks] = useState<HTMLPreElement[]>([]);
   useEffect(() => {
-    const article = ref.current;
-    if (!article) return;
-    setRoot(article);
-    setBlocks(Array.from(article.querySelectorAll<HTMLPreElement>('pre:has(> code[data-code-block])')));
+    setBlocks(Array.from(ref.current!.querySelectorAll<HTMLPreElement>('pre:has(> code[data-code-block])')));
   }, []);
-  useRoutedLinks(root);
+  useRoutedLinks(ref);
   return (
     <>
       <div ref={ref} className={className} dangerouslySetInnerHTML={{__html: html}} />

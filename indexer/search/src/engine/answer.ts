@@ -3,7 +3,7 @@
  * and Docusaurus's search page read (hits, highlights, snippets, facets, pages).
  */
 import {FACET_ATTRIBUTES, HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG, LEVELS, MODAL_HIGHLIGHT_POST_TAG, MODAL_HIGHLIGHT_PRE_TAG, type Level, type SearchRecord} from '../record/constants.ts';
-import {tokenizeQuery} from './text.ts';
+import {remembered, tokenizeQuery} from './text.ts';
 import {createMatcher, fitsSnippet, highlight, snippet, type HighlightOptions, type HighlightValue} from './highlight.ts';
 import {facetValue, LocalSearchEngine, type FacetFilters} from './search.ts';
 
@@ -83,13 +83,7 @@ const snippetSpecs = new Map<string, ReadonlyMap<string, number>>();
 
 /** Expands `hierarchy` / `*` patterns of attribute lists; `content:10` → [content, 10]. */
 function snippetSpec(list: string[], fallbackWords: number): ReadonlyMap<string, number> {
-  const key = `${fallbackWords}\u0000${list.join('\u0000')}`;
-  let spec = snippetSpecs.get(key);
-  if (spec === undefined) {
-    if (snippetSpecs.size >= 50) snippetSpecs.clear();
-    snippetSpecs.set(key, (spec = makeSnippetSpec(list, fallbackWords)));
-  }
-  return spec;
+  return remembered(snippetSpecs, 50, `${fallbackWords}\u0000${list.join('\u0000')}`, () => makeSnippetSpec(list, fallbackWords));
 }
 
 function makeSnippetSpec(list: string[], fallbackWords: number): Map<string, number> {
@@ -269,12 +263,7 @@ function encodeParams(params: QueryParams): string {
     if (typeof v === 'string') value = encodeURIComponent(v);
     else {
       const json = JSON.stringify(v);
-      let encoded = encodedValues.get(json);
-      if (encoded === undefined) {
-        if (encodedValues.size >= 200) encodedValues.clear();
-        encodedValues.set(json, (encoded = encodeURIComponent(json)));
-      }
-      value = encoded;
+      value = remembered(encodedValues, 200, json, () => encodeURIComponent(json));
     }
     out += `${out === '' ? '' : '&'}${encodeURIComponent(k)}=${value}`;
   }

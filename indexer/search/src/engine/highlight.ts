@@ -2,7 +2,7 @@
  * Highlighting and snippets of escaped record text: the highlight tags are only ever inserted
  * between characters of the escaped text, never query text, and never inside an entity.
  */
-import {matchLength, PLAIN, SPACE, WORD, wordPieces, type TypoTerms} from './text.ts';
+import {matchLength, PLAIN, remembered, SPACE, WORD, wordPieces, type TypoTerms} from './text.ts';
 
 
 export interface HighlightOptions {
@@ -196,18 +196,15 @@ function isSpaceAt(text: string, i: number): boolean {
 const textCounts = new Map<string, {nonSpace: number; words: number}>();
 
 function counts(text: string): {nonSpace: number; words: number} {
-  let c = textCounts.get(text);
-  if (c === undefined) {
+  return remembered(textCounts, PIECES_CACHED, text, () => {
     const end = text.length;
     let words = -1;
     if (end > 0 && !isSpaceAt(text, 0) && !isSpaceAt(text, end - 1)) {
       words = 1;
       for (let i = 1; i < end; i++) if (isSpaceAt(text, i) && !isSpaceAt(text, i - 1)) words++;
     }
-    if (textCounts.size >= PIECES_CACHED) textCounts.clear();
-    textCounts.set(text, (c = {nonSpace: countNonSpace(text), words}));
-  }
-  return c;
+    return {nonSpace: countNonSpace(text), words};
+  });
 }
 
 function nonSpaceLength(text: string): number {

@@ -5,7 +5,7 @@
  */
 import SearchableMap from 'minisearch/SearchableMap';
 import {LEVELS, RECORD_TYPES, type SearchRecord} from '../record/constants.ts';
-import {decodeEntities, normalizeTerm, stem, stemRoot, tokenizeQuery, tokenizeWholeAndParts, transpositions, typosAllowed, type TypoTerms} from './text.ts';
+import {decodeEntities, normalizeTerm, remembered, stem, stemRoot, tokenizeQuery, tokenizeWholeAndParts, transpositions, typosAllowed, type TypoTerms} from './text.ts';
 import {unpackRecords} from './index-file.ts';
 import type {SectionTable, ShardPostings} from './shards.ts';
 
@@ -608,14 +608,7 @@ export class LocalSearchEngine {
    * term tree). Cleared when terms are added (sharded).
    */
   private expansions(term: string, prefix: boolean, fuzzy: boolean): readonly Expansion[] {
-    const key = `${prefix ? 1 : 0}${fuzzy ? 1 : 0}${term}`;
-    let out = this.expansionCache.get(key);
-    if (out === undefined) {
-      out = this.expand(term, prefix, fuzzy);
-      if (this.expansionCache.size >= 500) this.expansionCache.clear();
-      this.expansionCache.set(key, out);
-    }
-    return out;
+    return remembered(this.expansionCache, 500, `${prefix ? 1 : 0}${fuzzy ? 1 : 0}${term}`, () => this.expand(term, prefix, fuzzy));
   }
 
   private expand(term: string, prefix: boolean, fuzzy: boolean): Expansion[] {

@@ -190,15 +190,20 @@ const VOWEL = /[aeiouy]/;
  */
 export function stem(word: string, light: 's' | 'ing' = 'ing'): string {
   if (word.length < 4) return word;
-  if (light === 'ing') {
-    let s = stems.get(word);
-    if (s === undefined) {
-      if (stems.size >= STEMS_KEPT) stems.clear();
-      stems.set(word, (s = stemUncached(word, light)));
-    }
-    return s;
+  return light === 'ing' ? remembered(stems, STEMS_KEPT, word, () => stemUncached(word, light)) : stemUncached(word, light);
+}
+
+/**
+ * The value kept for `key` in `cache`, made by `make` on first use. A cache holds at most `limit`
+ * values: when full it is emptied (what a reader types next is what matters, not what came first).
+ */
+export function remembered<K, V>(cache: Map<K, V>, limit: number, key: K, make: () => V): V {
+  let value = cache.get(key);
+  if (value === undefined) {
+    if (cache.size >= limit) cache.clear();
+    cache.set(key, (value = make()));
   }
-  return stemUncached(word, light);
+  return value;
 }
 
 /**

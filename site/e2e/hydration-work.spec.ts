@@ -4,6 +4,8 @@
  * - The head: react-helmet-async applied, at each frame, the head of the <Head> components met so
  *   far, so the page's own title and tags were removed and added back while it hydrated
  *   (patches/react-helmet-async).
+ * - The sidebar and the table of contents beside the article, which a phone's screen never shows
+ *   and Docusaurus removes right after hydrating them (src/hidden-on-phone).
  */
 import {test, expect, type Page} from '@playwright/test';
 import {hydrated} from './shell-routes';
@@ -43,4 +45,55 @@ test.describe('a first visit on a phone', () => {
     await expect(page.locator('link[rel=canonical]')).toHaveCount(1);
     await expect(page.locator('meta[name=description]')).toHaveCount(1);
   });
+
+  test('does not hydrate the sidebar and table of contents that the screen hides', async ({page}) => {
+    await slowCpu(page);
+    // Docusaurus removes both right after hydration: look at them as they are removed.
+    await page.addInitScript(`(() => {
+      const found = {sidebarLinks: -1, tocLinks: -1};
+      window.__hidden = found;
+      const walked = (root) => Array.from(root.querySelectorAll('a')).filter((a) => Object.keys(a).some((key) => key.startsWith('__reactFiber$'))).length;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.removedNodes) {
+            if (node.nodeType !== 1) continue;
+            const sidebar = node.matches('.menu') ? node : node.querySelector('nav.menu');
+            if (sidebar && found.sidebarLinks < 0) found.sidebarLinks = walked(sidebar);
+            const toc = node.matches('.theme-doc-toc-desktop') ? node : node.querySelector('.theme-doc-toc-desktop');
+            if (toc && found.tocLinks < 0) found.tocLinks = walked(toc);
+          }
+        }
+      }).observe(document, {subtree: true, childList: true});
+    })();`);
+    await page.goto('/docs/v2/measurement');
+    await hydrated(page);
+    await expect(page.locator('.theme-doc-sidebar-container nav.menu')).toHaveCount(0);
+    await expect(page.locator('.theme-doc-toc-desktop')).toHaveCount(0);
+    const found = await page.evaluate(() => (window as Window & {__hidden?: {sidebarLinks: number; tocLinks: number}}).__hidden!);
+    expect(found).toEqual({sidebarLinks: 0, tocLinks: 0});
+    // The phone's own sidebar (the menu) and table of contents work.
+    await page.getByRole('button', {name: /toggle navigation bar/i}).click();
+    await page.locator('.navbar-sidebar').getByRole('link', {name: 'Batteries'}).click();
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Batteries');
+    await page.getByRole('button', {name: 'On this page'}).click();
+    await expect(page.locator('.theme-doc-toc-mobile a').first()).toBeVisible();
+  });
+});
+
+test('a wide screen hydrates the sidebar and table of contents, which work', async ({page}) => {
+  await page.setViewportSize({width: 1280, height: 800});
+  await page.goto('/docs/v2/measurement');
+  await hydrated(page);
+  const sidebar = page.getByRole('navigation', {name: 'Docs sidebar'});
+  const walked = await sidebar.evaluate(
+    (root) => Array.from(root.querySelectorAll('a')).filter((a) => Object.keys(a).some((key) => key.startsWith('__reactFiber$'))).length,
+  );
+  expect(walked).toBeGreaterThan(10);
+  await page.evaluate(() => {
+    (window as Window & {samePage?: boolean}).samePage = true;
+  });
+  await sidebar.getByRole('link', {name: 'Batteries'}).click();
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Batteries');
+  expect(await page.evaluate(() => (window as Window & {samePage?: boolean}).samePage)).toBe(true);
+  await expect(page.locator('.theme-doc-toc-desktop a').first()).toBeVisible();
 });

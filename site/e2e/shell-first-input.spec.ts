@@ -132,6 +132,15 @@ test.describe('before the app has started', () => {
     expect(stored).toEqual([[expect.any(String), 'dark']]);
 
     await page.setViewportSize({width: 390, height: 844});
+    // Each value the hydration marker takes, with how the menu button looks at that moment.
+    await page.addInitScript(`(() => {
+      const seen = [];
+      window.__menuLooks = seen;
+      new MutationObserver(() => {
+        const menu = document.querySelector('.navbar__toggle');
+        if (menu) seen.push([document.documentElement.getAttribute('data-has-hydrated'), getComputedStyle(menu).opacity]);
+      }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-has-hydrated']});
+    })();`);
     const release = await openBeforeApp(page);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     const menu = page.getByRole('button', {name: 'Toggle navigation bar'});
@@ -139,6 +148,10 @@ test.describe('before the app has started', () => {
     await release();
     await hydrated(page);
     await expect(menu).toHaveCSS('opacity', '1');
+    // Inert-looking for as long as the marker is not "true" (React's head manager writes "" first).
+    const looks = await page.evaluate(() => (window as Window & {__menuLooks?: [string | null, string][]}).__menuLooks!);
+    expect(looks.length).toBeGreaterThan(0);
+    for (const [marker, opacity] of looks) expect([marker, opacity]).toEqual([marker, marker === 'true' ? '1' : '0.5']);
     await menu.click();
     await expect(page.locator('.navbar-sidebar')).toBeVisible();
     const toggle = page.locator('.navbar-sidebar').getByRole('button', {name: /Switch between dark and light mode/});

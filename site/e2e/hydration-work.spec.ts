@@ -8,7 +8,7 @@
  *   and Docusaurus removes right after hydrating them (src/hidden-on-phone).
  */
 import {test, expect, type Page} from '@playwright/test';
-import {hydrated} from './shell-routes';
+import {hydrated, walkedByReact} from './shell-routes';
 
 async function slowCpu(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
@@ -85,10 +85,7 @@ test('a wide screen hydrates the sidebar and table of contents, which work', asy
   await page.goto('/docs/v2/measurement');
   await hydrated(page);
   const sidebar = page.getByRole('navigation', {name: 'Docs sidebar'});
-  const walked = await sidebar.evaluate(
-    (root) => Array.from(root.querySelectorAll('a')).filter((a) => Object.keys(a).some((key) => key.startsWith('__reactFiber$'))).length,
-  );
-  expect(walked).toBeGreaterThan(10);
+  expect(await walkedByReact(sidebar, 'a')).toBeGreaterThan(10);
   await page.evaluate(() => {
     (window as Window & {samePage?: boolean}).samePage = true;
   });

@@ -1,4 +1,4 @@
-import {expect, type Page, type Route} from '@playwright/test';
+import {expect, type Locator, type Page, type Route} from '@playwright/test';
 
 /**
  * The routes of the spec's table (site-spec.md, section 2), nothing more. Shared by the shell,
@@ -45,6 +45,19 @@ export function connectionInitScript(connection: {effectiveType: string; saveDat
  */
 export async function hydrated(page: import('@playwright/test').Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+}
+
+/**
+ * How many elements under `root` matching `selector` React hydrated or rendered: React keys every
+ * such element with a `__reactFiber$…` property.
+ */
+export function walkedByReact(root: Locator, selector: string): Promise<number> {
+  return root.evaluate(
+    (element, query) =>
+      Array.from(element.querySelectorAll(query)).filter((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber$')))
+        .length,
+    selector,
+  );
 }
 
 /** The hosts a page in local mode may talk to: the server the tests run against. */

@@ -13,6 +13,14 @@ import type {Module} from 'webpack';
  */
 export const LAZY_ONLY_MODULES = /[\\/]node_modules[\\/](@mermaid-js[\\/]parser|langium|chevrotain|chevrotain-allstar)[\\/]/;
 
+/**
+ * `@docusaurus/utils-common` is CommonJS and `require`s tslib for one helper, `__importDefault`;
+ * a `require` keeps every export, so the whole of tslib (4 KB gzip) rode in main.js. For that
+ * package only, tslib resolves to a module with that one helper.
+ */
+const TSLIB_ONE_HELPER = fileURLToPath(new URL('./tslib-import-default.mjs', import.meta.url));
+const UTILS_COMMON = /[\\/]node_modules[\\/]@docusaurus[\\/]utils-common[\\/]/;
+
 /** docs-search (the workspace package, by its real path or through node_modules) and its site adapter. */
 const LOCAL_SEARCH_MODULES = /[\\/](indexer[\\/]search[\\/]|node_modules[\\/]docs-search[\\/]|src[\\/]search[\\/]localSearch\.ts$)/;
 
@@ -31,6 +39,7 @@ export default function bundleSplitPlugin(): Plugin {
       return {
         module: {
           rules: [
+            {test: UTILS_COMMON, resolve: {alias: {tslib$: TSLIB_ONE_HELPER}}},
             {
               test: /[\\/]\.docusaurus[\\/]docusaurus\.config\.mjs$/,
               use: [{loader: fileURLToPath(new URL('./strip-server-config.cjs', import.meta.url))}],

@@ -9,7 +9,7 @@
  * - A block first rendered in the browser (after a client-side navigation) shows its code as plain
  *   text at once and coloured as soon as the Prism chunk has loaded (src/code-highlighter).
  */
-import React, {useEffect, useId, useState, type ComponentProps, type CSSProperties, type ReactNode} from 'react';
+import React, {useEffect, useId, useState, type ComponentProps, type CSSProperties, type ReactNode, type RefObject} from 'react';
 import clsx from 'clsx';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import {usePrismTheme} from '@docusaurus/theme-common';
@@ -90,7 +90,8 @@ export default function CodeBlockContent({className: classNameProp}: Props): Rea
   };
   const renderBlock = ({className, style, tokens, getLineProps, getTokenProps}: RenderProps) => (
     <pre
-      ref={wordWrap.codeBlockRef}
+      // theme-common types the ref for React 19 (`RefObject<T | null>`); React 18 types want `RefObject<T>`.
+      ref={wordWrap.codeBlockRef as RefObject<HTMLPreElement>}
       // Scrollable code must be reachable by keyboard.
       tabIndex={0}
       className={clsx(classNameProp, className, styles.codeBlock, 'thin-scrollbar')}

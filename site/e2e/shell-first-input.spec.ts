@@ -185,6 +185,32 @@ test('after hydration, a click while the modal code loads shows the box at once 
   await expect(searchInput(page)).toHaveValue('gizmXo');
 });
 
+test('Cancel held down while the modal takes over closes the modal too', async ({page}) => {
+  // A press on the box's Cancel that the modal's mount splits in two (down on the box, up on the
+  // modal) clicks nothing: the press itself has to count.
+  await page.setViewportSize({width: 375, height: 740});
+  await serveFixtureIndex(page);
+  await page.goto('/docs/introduction');
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  const held: Route[] = [];
+  await page.route('**/assets/js/*.js', (route) => {
+    held.push(route);
+  });
+  await page.keyboard.press('Control+k');
+  await expect(shellInput(page)).toBeFocused();
+  const box = await shell(page).getByRole('button', {name: 'Cancel'}).boundingBox();
+  if (!box) throw new Error('no Cancel button in the search box');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.unroute('**/assets/js/*.js');
+  for (const route of held) await route.continue();
+  await expect(shell(page)).toHaveCount(0);
+  await page.mouse.up();
+  await expect(modal(page)).toHaveCount(0);
+  await expect(searchButton(page)).toBeFocused();
+});
+
 test('on a slow phone the app downloads while a long page is still being parsed, never before the styles', async ({
   page,
 }) => {

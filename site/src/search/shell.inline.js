@@ -20,6 +20,8 @@
   var status = null;
   /** Set by the React search bar once it handles clicks and shortcuts itself. */
   var owner = null;
+  /** The reader is pressing Cancel: a modal that mounts before the release is closed with the box. */
+  var cancelPressed = false;
 
   function isField(el) {
     return !!el && (el.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName));
@@ -55,7 +57,11 @@
         close();
       }
     });
-    el.querySelector('.search-shell__cancel').addEventListener('click', close);
+    var cancel = el.querySelector('.search-shell__cancel');
+    cancel.addEventListener('click', close);
+    cancel.addEventListener('pointerdown', function () {
+      cancelPressed = true;
+    });
     el.querySelector('input').addEventListener('keydown', function (e) {
       if (e.key === 'Escape' || isToggle(e)) {
         e.preventDefault();
@@ -103,9 +109,14 @@
     input: function () {
       return input;
     },
-    /** The real modal has mounted with the shell's text: the shell goes, focus stays in the modal. */
+    /**
+     * The real modal has mounted with the shell's text: the shell goes, focus stays in the modal.
+     * If Cancel is being pressed, its release would land on the modal and click nothing: the
+     * reader's cancel is done now, and the modal closes too.
+     */
     handOff: function () {
-      remove(false);
+      if (cancelPressed) close();
+      else remove(false);
     },
     /** The modal's code could not be loaded: the box stays usable, Enter opens the search page. */
     failed: function () {
@@ -118,6 +129,15 @@
     },
   };
 
+  ['pointerup', 'pointercancel'].forEach(function (type) {
+    document.addEventListener(
+      type,
+      function () {
+        cancelPressed = false;
+      },
+      true,
+    );
+  });
   document.addEventListener(
     'click',
     function (e) {

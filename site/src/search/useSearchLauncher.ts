@@ -69,11 +69,14 @@ export function useSearchLauncher() {
   useEffect(() => {
     searchShell()?.takeOver({
       open: () => open(),
+      // The reader closed the shell: the modal is no longer wanted, and one that has just mounted
+      // (Cancel pressed as it took over) closes.
       cancel: () => {
         wantedRef.current = false;
+        close();
       },
     });
-  }, [open]);
+  }, [open, close]);
 
   useSearchShortcuts({isOpen, open, close, buttonRef});
 

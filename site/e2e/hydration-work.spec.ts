@@ -6,6 +6,8 @@
  *   (patches/react-helmet-async).
  * - The sidebar and the table of contents beside the article, which a phone's screen never shows
  *   and Docusaurus removes right after hydrating them (src/hidden-on-phone).
+ * - The phone's menu, closed and off screen, which Docusaurus rendered in the render that ends
+ *   hydration (src/theme/Navbar/MobileSidebar).
  */
 import {test, expect, type Page} from '@playwright/test';
 import {hydrated, walkedByReact} from './shell-routes';
@@ -77,6 +79,48 @@ test.describe('a first visit on a phone', () => {
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Batteries');
     await page.getByRole('button', {name: 'On this page'}).click();
     await expect(page.locator('.theme-doc-toc-mobile a').first()).toBeVisible();
+  });
+});
+
+test.describe('the mobile menu on a phone', () => {
+  test.use({viewport: {width: 412, height: 823}});
+
+  /** How many links the menu has when the hydration marker turns "true". */
+  const MENU_AT_HYDRATION = `(() => {
+    window.__menuAtHydration = null;
+    new MutationObserver(() => {
+      if (window.__menuAtHydration === null && document.documentElement.getAttribute('data-has-hydrated') === 'true') {
+        window.__menuAtHydration = document.querySelectorAll('.navbar-sidebar a').length;
+      }
+    }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-has-hydrated']});
+  })();`;
+  const menuAtHydration = (page: Page) => page.evaluate(() => (window as Window & {__menuAtHydration?: number | null}).__menuAtHydration);
+
+  test('is rendered once hydration is over, then slides in with its links', async ({page}) => {
+    await slowCpu(page);
+    await page.addInitScript(MENU_AT_HYDRATION);
+    await page.goto('/docs/v2/measurement');
+    await hydrated(page);
+    expect(await menuAtHydration(page)).toBe(0);
+    // Rendered closed when the browser is idle, before any tap.
+    await expect(page.locator('.navbar-sidebar a').first()).toBeAttached();
+    await expect(page.locator('.navbar-sidebar')).toBeHidden();
+    await page.getByRole('button', {name: /toggle navigation bar/i}).click();
+    await page.locator('.navbar-sidebar').getByRole('link', {name: 'Batteries'}).click();
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Batteries');
+  });
+
+  test('opens at the first tap even if the browser has not been idle yet', async ({page}) => {
+    // An idle callback that never comes: only the tap renders the menu.
+    await page.addInitScript('window.requestIdleCallback = () => 0; window.cancelIdleCallback = () => {};');
+    await page.goto('/docs/v2/measurement');
+    await hydrated(page);
+    await expect(page.locator('.navbar-sidebar')).toHaveCount(0);
+    await page.getByRole('button', {name: /toggle navigation bar/i}).click();
+    const menu = page.locator('.navbar-sidebar');
+    await expect(menu.getByRole('link', {name: 'Batteries'})).toBeInViewport();
+    await menu.getByRole('button', {name: /Back to main menu/}).click();
+    await expect(menu.locator('a[href="https://www.homewizard.com"]')).toBeInViewport();
   });
 });
 

@@ -3,10 +3,10 @@
  * once when the reader opens it first), not in hydration's own work.
  *
  * The menu is not in the server's page: Docusaurus renders it as soon as its window-size effect
- * finds a phone-sized screen, in the same render that ends hydration and lets the search bar, the
- * colour toggle and the menu button work. On a docs page it holds the whole docs sidebar (about
- * 350 React elements on /docs/v2/measurement, a third of the page's), all off screen until the
- * reader opens the menu. Here that render waits for an idle moment; a menu opened before then is
+ * finds a phone-sized screen, that is in the renders that end hydration and let the colour toggle
+ * and the menu button work. On a docs page it holds the whole docs sidebar (about 350 React
+ * elements on /docs/v2/measurement, a third of the page's), all off screen until the reader opens
+ * the menu. Here that render waits for an idle moment; a menu opened before then is
  * rendered open at once (without its slide-in, that one time).
  */
 import React, {useEffect, useState, type ReactNode} from 'react';

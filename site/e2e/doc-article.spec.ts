@@ -90,10 +90,14 @@ test.describe("the first page's article", () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/docs/v2/measurement');
     await hydrated(page);
-    const blocks = article(page).locator('pre');
+    const blocks = article(page).locator('.theme-code-block');
     const count = await blocks.count();
     expect(count).toBeGreaterThan(1);
-    await expect(article(page).getByRole('button', {name: 'Copy code to clipboard'})).toHaveCount(count);
+    // A block gets its buttons as it comes near the viewport (src/server-article).
+    for (const block of await blocks.all()) {
+      await block.scrollIntoViewIfNeeded();
+      await expect(block.getByRole('button', {name: 'Copy code to clipboard'})).toHaveCount(1);
+    }
     const block = article(page).locator('.theme-code-block', {has: page.locator('pre.language-http')}).first();
     await block.hover();
     await block.getByRole('button', {name: 'Copy code to clipboard'}).click();
@@ -108,8 +112,14 @@ test.describe("the first page's article", () => {
     test('a code block wider than the screen has a word-wrap button that wraps its lines', async ({page}) => {
       await page.goto('/docs/v2/measurement');
       await hydrated(page);
+      // Blocks get their buttons near the viewport: bring each near once.
+      for (const block of await article(page).locator('.theme-code-block').all()) {
+        await block.scrollIntoViewIfNeeded();
+        await expect(block.getByRole('button', {name: 'Copy code to clipboard'})).toHaveCount(1);
+      }
       const wide = article(page).locator('.theme-code-block', {has: page.getByRole('button', {name: 'Toggle word wrap'})}).first();
       await expect(wide).toBeAttached();
+      await wide.scrollIntoViewIfNeeded();
       const code = wide.locator('pre code');
       const scrolls = () => wide.locator('pre').evaluate((pre) => pre.scrollWidth > pre.clientWidth);
       expect(await scrolls()).toBe(true);

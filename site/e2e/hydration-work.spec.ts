@@ -8,6 +8,7 @@
  *   and Docusaurus removes right after hydrating them (src/hidden-on-phone).
  * - The phone's menu, closed and off screen, which Docusaurus rendered in the render that ends
  *   hydration (src/theme/Navbar/MobileSidebar).
+ * - The buttons of code blocks far below the first screen (src/server-article).
  */
 import {test, expect, type Page} from '@playwright/test';
 import {hydrated, walkedByReact} from './shell-routes';
@@ -122,6 +123,28 @@ test.describe('the mobile menu on a phone', () => {
     await menu.getByRole('button', {name: /Back to main menu/}).click();
     await expect(menu.locator('a[href="https://www.homewizard.com"]')).toBeInViewport();
   });
+});
+
+test('code blocks far below the first screen get their buttons as the reader scrolls to them', async ({page}) => {
+  await page.setViewportSize({width: 412, height: 823});
+  await slowCpu(page);
+  await page.addInitScript(`(() => {
+    window.__buttonsAtHydration = null;
+    new MutationObserver(() => {
+      if (window.__buttonsAtHydration === null && document.documentElement.getAttribute('data-has-hydrated') === 'true') {
+        const blocks = document.querySelectorAll('article .theme-code-block');
+        window.__buttonsAtHydration = blocks.length > 1 ? blocks[blocks.length - 1].querySelectorAll('button').length : -1;
+      }
+    }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-has-hydrated']});
+  })();`);
+  await page.goto('/docs/v2/measurement');
+  await hydrated(page);
+  expect(await page.evaluate(() => (window as Window & {__buttonsAtHydration?: number | null}).__buttonsAtHydration)).toBe(0);
+  // The last block, thousands of pixels down, has none yet.
+  const last = page.locator('article .theme-code-block').last();
+  await expect(last.getByRole('button', {name: 'Copy code to clipboard'})).toHaveCount(0);
+  await last.scrollIntoViewIfNeeded();
+  await expect(last.getByRole('button', {name: 'Copy code to clipboard'})).toHaveCount(1);
 });
 
 test('a wide screen hydrates the sidebar and table of contents, which work', async ({page}) => {

@@ -10,7 +10,8 @@
  * the two interactive parts get what the MDX components gave them, once the app has hydrated:
  * - links to pages of the site navigate in the app (history.push, as Docusaurus's Link does for
  *   the same clicks) and preload the page on hover and touch, through one delegated listener;
- * - each code block gets Docusaurus's own Copy and word-wrap buttons, rendered into it.
+ * - each code block gets Docusaurus's own Copy and word-wrap buttons, rendered into it as it comes
+ *   near the viewport.
  *
  * Everything else is the browser's: in-page anchors, links to other hosts (the server markup
  * already gives them target=_blank), links with a target or a modifier key.
@@ -132,9 +133,24 @@ function ServerCodeBlockButtons({pre}: {pre: HTMLPreElement}): ReactNode {
 /** The article's server markup, adopted as it is, with its links and code-block buttons working. */
 export default function ServerArticle({className, html}: {className: string; html: string}): ReactNode {
   const ref = useRef<HTMLDivElement>(null);
+  // Code blocks get their buttons as they come within a screen's height of the viewport, not all
+  // in the render that ends hydration: on /docs/v2/measurement that render carried seven blocks'
+  // buttons (about 160 React elements) for blocks mostly far below the first screen.
   const [blocks, setBlocks] = useState<HTMLPreElement[]>([]);
   useEffect(() => {
-    setBlocks(Array.from(ref.current!.querySelectorAll<HTMLPreElement>('pre:has(> code[data-code-block])')));
+    const pres = ref.current!.querySelectorAll<HTMLPreElement>('pre:has(> code[data-code-block])');
+    if (pres.length === 0) return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const near = entries.filter((entry) => entry.isIntersecting).map((entry) => entry.target as HTMLPreElement);
+        if (near.length === 0) return;
+        for (const pre of near) observer.unobserve(pre);
+        setBlocks((current) => [...current, ...near]);
+      },
+      {rootMargin: '100% 0px'},
+    );
+    pres.forEach((pre) => observer.observe(pre));
+    return () => observer.disconnect();
   }, []);
   useRoutedLinks(ref);
   return (

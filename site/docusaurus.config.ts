@@ -111,6 +111,8 @@ const config: Config = {
     ],
   ],
 
+  // React's hydration of the first page in 20 ms slices (src/hydration-pace).
+  clientModules: ['./src/hydration-pace/index.ts'],
   plugins: [
     './plugins/bundle-split/index.ts',
     ['./plugins/code-blocks/index.ts', {light: lightCodeTheme, dark: darkCodeTheme}],

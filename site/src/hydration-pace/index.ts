@@ -3,12 +3,14 @@
  * and goes back to 5 ms once that page has rendered.
  *
  * Docusaurus hydrates inside startTransition, so React's scheduler yields to the browser every
- * 5 ms: on a phone's CPU a docs page hydrates in about 200 tasks, and each boundary costs a task of
- * its own and whatever the browser runs in between. Slices of 20 ms make that about 50, still
- * far below a long task (50 ms), and the search shell, the only input handler before hydration,
- * still answers within a slice. Side by side (bench/interactivity.ts's throttled load, 6 loads):
- * hydrated 0.67x and 0.62x of the issue's baseline on /docs/introduction and
- * /docs/v2/measurement, against 0.71x and 0.69x with 5 ms slices.
+ * 5 ms. On a phone's CPU (x4, throttled as Lighthouse's mobile profile) /docs/v2/measurement took
+ * 26-27 scheduler tasks to hydrate, and 10 with 20 ms slices: each boundary is a task of its own
+ * and whatever the browser runs in between. 20 ms stays far below a long task (50 ms), and the
+ * search shell, the only input handler before hydration, still answers within a slice. Side by
+ * side (bench/interactivity.ts's throttled load with clicks, 6 loads, two runs), hydrated moved
+ * from 0.71x to 0.67-0.68x of the issue's baseline on /docs/introduction and from 0.67-0.69x to
+ * 0.61-0.62x on /docs/v2/measurement; a run without clicks saw no difference on the
+ * introduction. A small gain, within this machine's noise for one page.
  *
  * `onRouteDidUpdate` runs in the commit of the first page (Docusaurus's ClientLifecyclesDispatcher,
  * a layout effect), so later renders (client-side navigation, the search modal) keep React's own

@@ -3,7 +3,7 @@
  * built one with page.route, so no page is added to the site) and helpers shared by the
  * search-*.spec.ts files.
  */
-import {expect, type Page, type Request} from '@playwright/test';
+import {expect, type Page, type Request, type Route} from '@playwright/test';
 import {packRecords, type LocalIndexFile, type SearchRecord as EngineRecord} from 'docs-search';
 
 export const SITE_ORIGIN = 'https://homewizard-api-docs.github.io';
@@ -75,6 +75,25 @@ export const searchInput = (page: Page) => page.locator('input.DocSearch-Input')
 export const searchButton = (page: Page) => page.getByRole('button', {name: 'Search', exact: true});
 
 /** The key caps appear once React has hydrated the search bar, i.e. when shortcuts work. */
+/**
+ * Holds back every script the page requests from now on (the search modal's chunk, on a page
+ * that has loaded): `count()` says how many wait, `release()` lets them through.
+ */
+export async function holdScripts(page: Page): Promise<{count: () => number; release: () => Promise<void>}> {
+  const held: Route[] = [];
+  await page.route(SCRIPTS, (route) => {
+    held.push(route);
+  });
+  return {
+    count: () => held.length,
+    release: async () => {
+      await page.unroute(SCRIPTS);
+      for (const route of held) await route.continue();
+    },
+  };
+}
+const SCRIPTS = '**/assets/js/*.js';
+
 export async function waitForSearchBar(page: Page): Promise<void> {
   await expect(page.locator('.DocSearch-Button-Keys kbd')).toHaveCount(2);
 }

@@ -4,7 +4,7 @@
  * offline once loaded, an unreachable index shows the error screen, and a sharded index (a large
  * site) answers the same.
  */
-import {test, expect, type Page, type Route} from '@playwright/test';
+import {test, expect, type Page} from '@playwright/test';
 import {LOCAL_INDEX_FORMAT, LocalSearchEngine} from 'docs-search';
 import {buildShards} from 'docs-search/shards';
 import {
@@ -12,6 +12,7 @@ import {
   LOCAL_INDEX_URL,
   SITE_ORIGIN,
   collectForeignRequests,
+  holdScripts,
   modal,
   openModal,
   search,
@@ -69,17 +70,12 @@ test('Ctrl+K pressed before the modal code has loaded opens it, keeping what was
   await page.goto('/docs/introduction');
   await waitForSearchBar(page);
   await page.waitForLoadState('networkidle');
-  // Hold back every script requested from now on (the modal's chunk).
-  const held: Route[] = [];
-  await page.route('**/assets/js/*.js', (route) => {
-    held.push(route);
-  });
+  const scripts = await holdScripts(page);
   await page.keyboard.press('Control+k');
-  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await expect.poll(scripts.count).toBeGreaterThan(0);
   await page.keyboard.type('gizmo');
   await expect(modal(page)).toHaveCount(0);
-  await page.unroute('**/assets/js/*.js');
-  for (const route of held) await route.continue();
+  await scripts.release();
   await expect(searchInput(page)).toBeFocused();
   await expect(searchInput(page)).toHaveValue('gizmo');
   await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();

@@ -6,9 +6,9 @@
  * lets it through, so every step before that runs on the server's HTML and the inline search
  * shell alone, however fast or loaded the machine is. After that the tests wait for states.
  */
-import {test, expect, type Page, type Route} from '@playwright/test';
+import {test, expect, type Page} from '@playwright/test';
 import {holdApp, hydrated} from './shell-routes';
-import {modal, searchButton, searchInput, serveFixtureIndex} from './search-fixtures';
+import {holdScripts, modal, searchButton, searchInput, serveFixtureIndex} from './search-fixtures';
 
 const shell = (page: Page) => page.locator('.search-shell');
 const shellInput = (page: Page) => page.locator('.search-shell input');
@@ -166,17 +166,13 @@ test('after hydration, a click while the modal code loads shows the box at once 
   await page.goto('/docs/introduction');
   await hydrated(page);
   await page.waitForLoadState('networkidle');
-  const held: Route[] = [];
-  await page.route('**/assets/js/*.js', (route) => {
-    held.push(route);
-  });
+  const scripts = await holdScripts(page);
   await searchButton(page).click();
   await expect(shellInput(page)).toBeFocused();
   await page.keyboard.type('gizmo');
   await page.keyboard.press('ArrowLeft');
   await expect(modal(page)).toHaveCount(0);
-  await page.unroute('**/assets/js/*.js');
-  for (const route of held) await route.continue();
+  await scripts.release();
   await expect(searchInput(page)).toBeFocused();
   await expect(searchInput(page)).toHaveValue('gizmo');
   await expect(shell(page)).toHaveCount(0);
@@ -193,18 +189,14 @@ test('Cancel held down while the modal takes over closes the modal too', async (
   await page.goto('/docs/introduction');
   await hydrated(page);
   await page.waitForLoadState('networkidle');
-  const held: Route[] = [];
-  await page.route('**/assets/js/*.js', (route) => {
-    held.push(route);
-  });
+  const scripts = await holdScripts(page);
   await page.keyboard.press('Control+k');
   await expect(shellInput(page)).toBeFocused();
   const box = await shell(page).getByRole('button', {name: 'Cancel'}).boundingBox();
   if (!box) throw new Error('no Cancel button in the search box');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
-  await page.unroute('**/assets/js/*.js');
-  for (const route of held) await route.continue();
+  await scripts.release();
   await expect(shell(page)).toHaveCount(0);
   await page.mouse.up();
   await expect(modal(page)).toHaveCount(0);

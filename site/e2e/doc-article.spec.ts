@@ -11,6 +11,14 @@ const article = (page: Page) => page.locator('article .theme-doc-markdown');
 /** The article's headings, paragraphs, tables, links and code that React's hydration walked. */
 const articleWalkedByReact = (page: Page) => walkedByReact(article(page), 'h2, h3, p, table, td, a, pre, code');
 
+/** Brings each code block of the article near the viewport, where it gets its buttons (src/server-article), and checks its Copy button. */
+async function eachCodeBlockHasACopyButton(page: Page): Promise<void> {
+  for (const block of await article(page).locator('.theme-code-block').all()) {
+    await block.scrollIntoViewIfNeeded();
+    await expect(block.getByRole('button', {name: 'Copy code to clipboard'})).toHaveCount(1);
+  }
+}
+
 test.describe("the first page's article", () => {
   test('is not hydrated on a first visit, and is rendered by React after a client-side navigation', async ({page}) => {
     await page.goto('/docs/v2/measurement');
@@ -93,11 +101,7 @@ test.describe("the first page's article", () => {
     const blocks = article(page).locator('.theme-code-block');
     const count = await blocks.count();
     expect(count).toBeGreaterThan(1);
-    // A block gets its buttons as it comes near the viewport (src/server-article).
-    for (const block of await blocks.all()) {
-      await block.scrollIntoViewIfNeeded();
-      await expect(block.getByRole('button', {name: 'Copy code to clipboard'})).toHaveCount(1);
-    }
+    await eachCodeBlockHasACopyButton(page);
     const block = article(page).locator('.theme-code-block', {has: page.locator('pre.language-http')}).first();
     await block.hover();
     await block.getByRole('button', {name: 'Copy code to clipboard'}).click();
@@ -112,11 +116,7 @@ test.describe("the first page's article", () => {
     test('a code block wider than the screen has a word-wrap button that wraps its lines', async ({page}) => {
       await page.goto('/docs/v2/measurement');
       await hydrated(page);
-      // Blocks get their buttons near the viewport: bring each near once.
-      for (const block of await article(page).locator('.theme-code-block').all()) {
-        await block.scrollIntoViewIfNeeded();
-        await expect(block.getByRole('button', {name: 'Copy code to clipboard'})).toHaveCount(1);
-      }
+      await eachCodeBlockHasACopyButton(page);
       const wide = article(page).locator('.theme-code-block', {has: page.getByRole('button', {name: 'Toggle word wrap'})}).first();
       await expect(wide).toBeAttached();
       await wide.scrollIntoViewIfNeeded();

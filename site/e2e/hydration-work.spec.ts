@@ -18,6 +18,31 @@ async function slowCpu(page: Page): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', {rate: 4});
 }
 
+/**
+ * Counts, from the start of the page, the elements that `selector` finds when the hydration marker
+ * turns "true": in the whole page, or inside the last element `inLast` finds, if there are two or
+ * more of those (-1 otherwise). `countAtHydration(page)` reads the count once hydrated.
+ */
+async function countWhenHydrated(page: Page, selector: string, inLast?: string): Promise<void> {
+  await page.addInitScript(
+    ([query, scope]) => {
+      const w = window as Window & {__countAtHydration?: number};
+      const count = () => {
+        if (!scope) return document.querySelectorAll(query).length;
+        const scopes = document.querySelectorAll(scope);
+        return scopes.length > 1 ? scopes[scopes.length - 1]!.querySelectorAll(query).length : -1;
+      };
+      new MutationObserver((_, observer) => {
+        if (document.documentElement.getAttribute('data-has-hydrated') !== 'true') return;
+        w.__countAtHydration = count();
+        observer.disconnect();
+      }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-has-hydrated']});
+    },
+    [selector, inLast ?? ''] as const,
+  );
+}
+const countAtHydration = (page: Page) => page.evaluate(() => (window as Window & {__countAtHydration?: number}).__countAtHydration);
+
 /** Records, from the start of the page, what happens to the head's title and its page tags. */
 const RECORD_HEAD = `(() => {
   const seen = {titles: [], removed: []};
@@ -86,23 +111,12 @@ test.describe('a first visit on a phone', () => {
 test.describe('the mobile menu on a phone', () => {
   test.use({viewport: {width: 412, height: 823}});
 
-  /** How many links the menu has when the hydration marker turns "true". */
-  const MENU_AT_HYDRATION = `(() => {
-    window.__menuAtHydration = null;
-    new MutationObserver(() => {
-      if (window.__menuAtHydration === null && document.documentElement.getAttribute('data-has-hydrated') === 'true') {
-        window.__menuAtHydration = document.querySelectorAll('.navbar-sidebar a').length;
-      }
-    }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-has-hydrated']});
-  })();`;
-  const menuAtHydration = (page: Page) => page.evaluate(() => (window as Window & {__menuAtHydration?: number | null}).__menuAtHydration);
-
   test('is rendered once hydration is over, then slides in with its links', async ({page}) => {
     await slowCpu(page);
-    await page.addInitScript(MENU_AT_HYDRATION);
+    await countWhenHydrated(page, '.navbar-sidebar a');
     await page.goto('/docs/v2/measurement');
     await hydrated(page);
-    expect(await menuAtHydration(page)).toBe(0);
+    expect(await countAtHydration(page)).toBe(0);
     // Rendered closed when the browser is idle, before any tap.
     await expect(page.locator('.navbar-sidebar a').first()).toBeAttached();
     await expect(page.locator('.navbar-sidebar')).toBeHidden();
@@ -128,18 +142,11 @@ test.describe('the mobile menu on a phone', () => {
 test('code blocks far below the first screen get their buttons as the reader scrolls to them', async ({page}) => {
   await page.setViewportSize({width: 412, height: 823});
   await slowCpu(page);
-  await page.addInitScript(`(() => {
-    window.__buttonsAtHydration = null;
-    new MutationObserver(() => {
-      if (window.__buttonsAtHydration === null && document.documentElement.getAttribute('data-has-hydrated') === 'true') {
-        const blocks = document.querySelectorAll('article .theme-code-block');
-        window.__buttonsAtHydration = blocks.length > 1 ? blocks[blocks.length - 1].querySelectorAll('button').length : -1;
-      }
-    }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-has-hydrated']});
-  })();`);
+  // The buttons of the last code block, thousands of pixels down.
+  await countWhenHydrated(page, 'button', 'article .theme-code-block');
   await page.goto('/docs/v2/measurement');
   await hydrated(page);
-  expect(await page.evaluate(() => (window as Window & {__buttonsAtHydration?: number | null}).__buttonsAtHydration)).toBe(0);
+  expect(await countAtHydration(page)).toBe(0);
   // The last block, thousands of pixels down, has none yet.
   const last = page.locator('article .theme-code-block').last();
   await expect(last.getByRole('button', {name: 'Copy code to clipboard'})).toHaveCount(0);

@@ -74,7 +74,6 @@ export const modal = (page: Page) => page.locator('.DocSearch-Modal');
 export const searchInput = (page: Page) => page.locator('input.DocSearch-Input');
 export const searchButton = (page: Page) => page.getByRole('button', {name: 'Search', exact: true});
 
-/** The key caps appear once React has hydrated the search bar, i.e. when shortcuts work. */
 /**
  * Holds back every script the page requests from now on (the search modal's chunk, on a page
  * that has loaded): `count()` says how many wait, `release()` lets them through.
@@ -94,6 +93,7 @@ export async function holdScripts(page: Page): Promise<{count: () => number; rel
 }
 const SCRIPTS = '**/assets/js/*.js';
 
+/** The key caps appear once React has hydrated the search bar, i.e. when shortcuts work. */
 export async function waitForSearchBar(page: Page): Promise<void> {
   await expect(page.locator('.DocSearch-Button-Keys kbd')).toHaveCount(2);
 }

@@ -6,7 +6,8 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import {LEVELS, RECORD_TYPES, type SearchRecord} from '../record/constants.ts';
 import {decodeEntities, normalizeTerm, remembered, stem, stemRoot, tokenizeQuery, tokenizeWholeAndParts, transpositions, typosAllowed, type TypoTerms} from './text.ts';
-import {unpackRecords} from './index-file.ts';
+import {synonymsOf, unpackRecords, type LocalIndexFile} from './index-file.ts';
+import {SynonymTable, type Synonym} from './synonyms.ts';
 import type {SectionTable, ShardPostings} from './shards.ts';
 
 //
@@ -53,6 +54,8 @@ const PREFIX_WEIGHT = 0.6;
 const FUZZY_WEIGHT = 0.35;
 /** Score of another form of the word (`tokens` for `token`, `creating` for `create`). */
 const STEM_WEIGHT = 0.7;
+/** Score of a word found through a synonym relative to the word typed. */
+const SYNONYM_WEIGHT = 0.8;
 /**
  * Fewer sections than this hold every word of a query of several words: sections holding all
  * but one (of 3 or more words), and pages whose sections together hold every word, follow them.
@@ -360,6 +363,10 @@ export class LocalSearchEngine {
   private readonly completionCache = new Map<string, number[]>();
   /** See expansions. */
   private readonly expansionCache = new Map<string, readonly Expansion[]>();
+  /** The synonyms the index carries (see useSynonyms); null: none. */
+  private synonyms: SynonymTable | null = null;
+  /** What a synonym's words find, per synonym (see synonymExpansions). */
+  private readonly synonymCache = new Map<string, readonly Expansion[]>();
   /** Stem → the plain words with that stem and their ids, per stem asked for (see sameStem). */
   private readonly stems = new Map<string, StemForm[]>();
   private readonly filterCache = new Map<string, Uint8Array>();
@@ -491,7 +498,7 @@ export class LocalSearchEngine {
   }
 
   static fromIndexFile(file: unknown): LocalSearchEngine {
-    return new LocalSearchEngine(unpackRecords(file));
+    return new LocalSearchEngine(unpackRecords(file)).useSynonyms(synonymsOf(file as LocalIndexFile));
   }
 
   /** Every term and its postings (to write a sharded index). */
@@ -522,7 +529,77 @@ export class LocalSearchEngine {
     }
     this.completionCache.clear();
     this.expansionCache.clear();
+    this.synonymCache.clear();
     this.stems.clear();
+  }
+
+  /**
+   * Answers with these synonyms from now on (the list the index file carries, see
+   * synonyms.ts): a query word, or a run of words, that a synonym names also finds the
+   * synonym's other words, as Algolia does with the same list.
+   */
+  useSynonyms(list: readonly Synonym[] | undefined): this {
+    this.synonyms = list && list.length > 0 ? new SynonymTable(list, synonymWords) : null;
+    this.synonymCache.clear();
+    return this;
+  }
+
+  /** The query's words grouped by the synonyms (a run a synonym names becomes one term) and what each finds. */
+  private withSynonyms(terms: string[]): {terms: string[]; finds: Map<string, string[][]> | null} {
+    if (!this.synonyms) return {terms, finds: null};
+    const groups = this.synonyms.group(terms);
+    if (!groups.some((g) => g.finds.length > 0)) return {terms, finds: null};
+    const finds = new Map<string, string[][]>();
+    const grouped = groups.map((g) => {
+      const term = g.words.join(' ');
+      if (g.finds.length > 0) finds.set(term, g.finds);
+      return term;
+    });
+    return {terms: grouped, finds};
+  }
+
+  /** Every word the synonyms of a query's words find (a sharded index fetches their terms too). */
+  synonymWordsOf(query: string): string[] {
+    const {finds} = this.withSynonyms(synonymWords(query));
+    return finds ? [...new Set([...finds.values()].flat(2))] : [];
+  }
+
+  /**
+   * The postings a synonym's words find, as expansions of the query word: one word, its own
+   * expansions (the word and its other forms); several words, the sections holding all of them
+   * (their postings there), as one list kept for the rest of the engine's life.
+   */
+  private synonymExpansions(words: string[]): readonly Expansion[] {
+    const key = words.join(' ');
+    return remembered(this.synonymCache, 500, key, () => {
+      if (words.length === 1) {
+        return this.expansions(words[0]!, false, false).map((e) => ({id: e.id, term: words[0]!, weight: e.weight * SYNONYM_WEIGHT, exact: true}));
+      }
+      // (section → its postings of every word, while every word so far is in it)
+      let inAll: Map<number, [number, number][]> | null = null;
+      for (const word of words) {
+        const here = new Map<number, [number, number][]>();
+        for (const e of this.expansions(word, false, false)) {
+          const {at, weight} = this.postings[e.id]!;
+          for (let j = 0; j < at.length; j++) {
+            const s = (at[j]! / FIELD_COUNT) | 0;
+            if (inAll && !inAll.has(s)) continue;
+            let list = here.get(s);
+            if (!list) here.set(s, (list = [...(inAll?.get(s) ?? [])]));
+            list.push([at[j]!, (e.weight * weight[j]!) / words.length]);
+          }
+        }
+        inAll = here;
+      }
+      const entries = [...(inAll ?? new Map<number, [number, number][]>()).values()].flat();
+      if (entries.length === 0) return [];
+      // Heading postings first, as in every list (see Postings.headingEnd).
+      entries.sort((a, b) => Number(isHeadingField(b[0] % FIELD_COUNT)) - Number(isHeadingField(a[0] % FIELD_COUNT)));
+      const headingEnd = entries.filter(([k]) => isHeadingField(k % FIELD_COUNT)).length;
+      const id = this.postings.length;
+      this.postings.push({at: Int32Array.from(entries, ([k]) => k), weight: Float32Array.from(entries, ([, w]) => w), df: new Set(entries.map(([k]) => (k / FIELD_COUNT) | 0)).size, headingEnd});
+      return [{id, term: words[0]!, weight: SYNONYM_WEIGHT, exact: true}];
+    });
   }
 
   /** Sharded index: the records of consecutive sections from `firstSection` on, in order. */
@@ -676,17 +753,34 @@ export class LocalSearchEngine {
   }
 
   /** Adds every query term's postings into the scratch arrays; returns how many sections were touched. */
-  private accumulate(terms: string[], prefixLast: boolean, fuzzy: boolean, pass: Uint8Array | undefined, typoTerms: Map<string, Set<string>>): number {
+  private accumulate(
+    terms: string[],
+    prefixLast: boolean,
+    fuzzy: boolean,
+    pass: Uint8Array | undefined,
+    typoTerms: Map<string, Set<string>>,
+    finds: Map<string, string[][]> | null,
+  ): number {
     let touched = 0;
     const last = terms.length - 1;
     for (let t = 0; t < terms.length; t++) {
       const bit = 1 << t;
-      const prefix = prefixLast && t === last;
+      const prefix = prefixLast && t === last && !terms[t]!.includes(' ');
       // One typed letter is too little to read paragraphs (or the lvl0 every page of a
       // category shares) for: it matches page titles and headings.
       const headingsOnly = prefix && terms[t]!.length <= 1;
-      for (const e of this.expansions(terms[t]!, prefix, fuzzy)) {
-        if (e.term !== undefined) {
+      const own = terms[t]!.includes(' ') ? [] : this.expansions(terms[t]!, prefix, fuzzy);
+      const alternatives = finds?.get(terms[t]!) ?? [];
+      if (alternatives.length > 0) {
+        // The words a synonym finds count as the query word where they stand (see wordTests).
+        const set = typoTerms.get(terms[t]!) ?? new Set<string>();
+        for (const words of alternatives) for (const w of words) set.add(w);
+        typoTerms.set(terms[t]!, set);
+      }
+      for (const e of alternatives.length > 0 ? [...own, ...alternatives.flatMap((words) => this.synonymExpansions(words))] : own) {
+        if (e.term !== undefined && e.exact) {
+          // (a synonym: its words are in typoTerms already)
+        } else if (e.term !== undefined) {
           const set = typoTerms.get(terms[t]!) ?? new Set<string>();
           typoTerms.set(terms[t]!, set.add(e.term));
         }
@@ -780,7 +874,7 @@ export class LocalSearchEngine {
     const all = tokenizeQuery(query).slice(0, 30);
     // Stop words are dropped from the query, except a last word still being typed.
     const kept = all.filter((t, i) => !(STOP_WORDS.has(t) || (all.length > 1 && QUESTION_WORDS.has(t))) || (prefixLast && i === all.length - 1));
-    const terms = kept.length > 0 ? kept : all;
+    const {terms, finds} = this.withSynonyms(kept.length > 0 ? kept : all);
     let ranked: Scored[];
     let others: Int32Array = new Int32Array(0);
     let typoTerms: TypoTerms = new Map();
@@ -803,13 +897,14 @@ export class LocalSearchEngine {
       }
       ranked = order;
     } else {
-      const exact = this.scoreTerms(terms, prefixLast, pass, need, false);
-      ({ranked, others} = exact);
+      const exact = this.scoreTerms(terms, prefixLast, pass, need, false, finds);
+      // (the words synonyms found, if any: the only words an exact match adds to typoTerms)
+      ({ranked, others, typoTerms} = exact);
       const count = (r: {ranked: Scored[]; others: Int32Array}) => r.ranked.length + r.others.length;
       // Typos are forgiven only when the words as typed find too little (Algolia ranks typo
       // matches below exact ones anyway): looking them up costs more than the rest.
       if ((!exact.all || count(exact) < FUZZY_BELOW) && terms.some((t) => typosAllowed(t) > 0)) {
-        const forgiving = this.scoreTerms(terms, prefixLast, pass, need, true);
+        const forgiving = this.scoreTerms(terms, prefixLast, pass, need, true, finds);
         if ((forgiving.all && !exact.all) || (forgiving.all === exact.all && count(forgiving) > count(exact))) {
           ({ranked, others, typoTerms} = forgiving);
         }
@@ -835,9 +930,10 @@ export class LocalSearchEngine {
     pass: Uint8Array | undefined,
     need: number,
     fuzzy: boolean,
+    finds: Map<string, string[][]> | null = null,
   ): {all: boolean; ranked: Scored[]; others: Int32Array; typoTerms: Map<string, Set<string>>} {
     const typoTerms = new Map<string, Set<string>>();
-    const touched = this.accumulate(terms, prefixLast, fuzzy, pass, typoTerms);
+    const touched = this.accumulate(terms, prefixLast, fuzzy, pass, typoTerms, finds);
     try {
       const all = (1 << terms.length) - 1;
       let full = 0;
@@ -1121,4 +1217,11 @@ function popcount(x: number): number {
   let n = 0;
   for (let v = x >>> 0; v; v &= v - 1) n++;
   return n;
+}
+
+/** A synonym's words as the engine matches a query's: its words without stop words (all of them when that leaves none). */
+function synonymWords(text: string): string[] {
+  const all = tokenizeQuery(text);
+  const kept = all.filter((t) => !STOP_WORDS.has(t));
+  return kept.length > 0 ? kept : all;
 }

@@ -4,7 +4,7 @@
  * small.
  */
 import SearchableMap from 'minisearch/SearchableMap';
-import {LEVELS, RECORD_TYPES, type SearchRecord} from '../record/constants.ts';
+import {LEVELS, RECORD_TYPES, type RecordType, type SearchRecord} from '../record/constants.ts';
 import {decodeEntities, normalizeTerm, remembered, stem, stemRoot, tokenizeQuery, tokenizeWholeAndParts, transpositions, typosAllowed, type TypoTerms} from './text.ts';
 import {synonymsOf, unpackRecords, type LocalIndexFile} from './index-file.ts';
 import {SynonymTable, type Synonym} from './synonyms.ts';
@@ -363,6 +363,8 @@ export class LocalSearchEngine {
   private readonly completionCache = new Map<string, number[]>();
   /** See expansions. */
   private readonly expansionCache = new Map<string, readonly Expansion[]>();
+  /** The record types the current query's `type` filters let a hit show (null: any); see bestRecord. */
+  private typeOk: ((type: RecordType) => boolean) | null = null;
   /** The synonyms the index carries (see useSynonyms); null: none. */
   private synonyms: SynonymTable | null = null;
   /** What a synonym's words find, per synonym (see synonymExpansions). */
@@ -738,18 +740,42 @@ export class LocalSearchEngine {
     let pass = this.filterCache.get(key);
     if (!pass) {
       const keep = compileFacetFilters(filters);
-      // Facet values are a page's and its lead record's type: one test per (page, type).
+      // Facet values are a page's and a record's type: a section passes when one of its records
+      // does (the hit then shows such a record, see bestRecord). One test per (page, types).
       const memo = new Map<number, number>();
       pass = Uint8Array.from(this.lead, (_, s) => {
-        const key = this.pageOf[s]! * 8 + this.leadType[s]!;
+        const types = this.recordTypes(s);
+        const key = this.pageOf[s]! * 256 + types;
         let v = memo.get(key);
-        if (v === undefined) memo.set(key, (v = keep(this.facetRecord(s)) ? 1 : 0));
+        if (v === undefined) {
+          const facets = this.pageFacets[this.pageOf[s]!]!;
+          v = 0;
+          for (let t = 0; t < RECORD_TYPES.length && v === 0; t++) if (types & (1 << t) && keep({...facets, type: RECORD_TYPES[t]!})) v = 1;
+          memo.set(key, v);
+        }
         return v;
       });
       if (this.filterCache.size > 50) this.filterCache.clear();
       this.filterCache.set(key, pass);
     }
     return pass;
+  }
+
+  /** The types of a section's records, as bits of RECORD_TYPES (not loaded yet: its lead's and content). */
+  private recordTypes(section: number): number {
+    const members = this.lead[section] === -1 ? undefined : this.members[section];
+    if (!members) return (1 << this.leadType[section]!) | (1 << RECORD_TYPES.indexOf('content'));
+    let types = 0;
+    for (const i of members) types |= 1 << RECORD_TYPES.indexOf(this.records[i]!.type);
+    return types;
+  }
+
+  /** The record types a query's filters let a hit show (null: any), from their `type` filters. */
+  private typeTestFor(filters: FacetFilters | undefined): ((type: RecordType) => boolean) | null {
+    const groups = (filters ?? []).filter((f) => (Array.isArray(f) ? f : [f]).every((item) => parseFilter(item).attr === 'type'));
+    if (groups.length === 0) return null;
+    const keep = compileFacetFilters(groups);
+    return (type) => keep({language: '', docusaurus_tag: '', type});
   }
 
   /** Adds every query term's postings into the scratch arrays; returns how many sections were touched. */
@@ -871,6 +897,7 @@ export class LocalSearchEngine {
   ): {total: number; hits: RankedHit[]; sections: () => number[]; typoTerms: TypoTerms} {
     const prefixLast = !/\s$/.test(query);
     const pass = this.passes(facetFilters);
+    this.typeOk = this.typeTestFor(facetFilters);
     const all = tokenizeQuery(query).slice(0, 30);
     // Stop words are dropped from the query, except a last word still being typed.
     const kept = all.filter((t, i) => !(STOP_WORDS.has(t) || (all.length > 1 && QUESTION_WORDS.has(t))) || (prefixLast && i === all.length - 1));
@@ -1100,7 +1127,14 @@ export class LocalSearchEngine {
     const lead = this.lead[section]!;
     // Records not fetched yet (sharded): counted as holding every word.
     if (lead < 0) return {index: -1, words: terms.length};
-    if (terms.length === 0) return {index: lead, words: 0};
+    // A `type` filter: the hit is a record of a type it lets through (see passes).
+    const typeOk = this.typeOk;
+    const leadOk = !typeOk || typeOk(this.records[lead]!.type);
+    const contentOk = !typeOk || typeOk('content');
+    if (terms.length === 0 || (!leadOk && !contentOk)) {
+      const first = leadOk || !contentOk ? lead : (this.members[section]!.find((i) => this.records[i]!.type === 'content') ?? lead);
+      return {index: first, words: 0};
+    }
     const tests = this.wordTests(terms, prefixLast, typoTerms);
     const count = (text: string, mask: number) => {
       for (let k = 0; k < terms.length; k++) if (!(mask & (1 << k)) && tests[k]!(text)) mask |= 1 << k;
@@ -1108,11 +1142,11 @@ export class LocalSearchEngine {
     };
     const all = (1 << terms.length) - 1;
     const headMask = this.records[lead]!.type === 'content' ? 0 : count(this.plainText(lead), 0);
-    let best = lead;
-    let bestWords = popcount(headMask);
-    if (headMask !== all) {
+    let best = leadOk ? lead : -1;
+    let bestWords = leadOk ? popcount(headMask) : -1;
+    if (headMask !== all || !leadOk) {
       for (const i of this.members[section]!) {
-        if (this.records[i]!.type !== 'content') continue;
+        if (this.records[i]!.type !== 'content' || !contentOk) continue;
         const words = popcount(count(this.plainText(i), headMask));
         if (words > bestWords) {
           bestWords = words;
@@ -1121,7 +1155,7 @@ export class LocalSearchEngine {
         if (words === terms.length) break;
       }
     }
-    return {index: best, words: bestWords};
+    return best < 0 ? {index: lead, words: popcount(headMask)} : {index: best, words: bestWords};
   }
 
   private hitFor(section: number, score: number, terms: string[], prefixLast: boolean, typoTerms: TypoTerms): RankedHit {

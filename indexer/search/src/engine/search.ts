@@ -28,7 +28,7 @@ export const STOP_WORDS = new Set(
  * Words of a question that say nothing about the answer (`how do i get a token`): dropped from a
  * query of several words, as stop words are, unless nothing else is left.
  */
-export const QUESTION_WORDS = new Set('how what which why when where who i me my we our should would could shall may might must does do did mean'.split(' '));
+export const QUESTION_WORDS = new Set('how what which why when where who i me my we our should would could shall may might must does do did mean can need want doesnt doesn dont don didnt didn isnt isn cant cannot wont won'.split(' '));
 
 /** Fields of a section: its hierarchy lvl0..lvl6, its prose (7) and its code samples (8). */
 const PROSE = 7;
@@ -770,6 +770,20 @@ export class LocalSearchEngine {
     return types;
   }
 
+  /**
+   * The query words (bits) that few headings hold: at most one section in 64 has the word in
+   * its title or a heading (`disabled`, `button`; not `api`, `local` or `v2`).
+   */
+  private rareInHeadings(terms: readonly string[]): number {
+    const most = Math.max(1, this.lead.length / 64);
+    let bits = 0;
+    terms.forEach((t, k) => {
+      const id = this.terms.get(t);
+      if (id !== undefined && this.postings[id]!.headingEnd > 0 && this.postings[id]!.headingEnd <= most) bits |= 1 << k;
+    });
+    return bits;
+  }
+
   /** The record types a query's filters let a hit show (null: any), from their `type` filters. */
   private typeTestFor(filters: FacetFilters | undefined): ((type: RecordType) => boolean) | null {
     const groups = (filters ?? []).filter((f) => (Array.isArray(f) ? f : [f]).every((item) => parseFilter(item).attr === 'type'));
@@ -899,8 +913,11 @@ export class LocalSearchEngine {
     const pass = this.passes(facetFilters);
     this.typeOk = this.typeTestFor(facetFilters);
     const all = tokenizeQuery(query).slice(0, 30);
-    // Stop words are dropped from the query, except a last word still being typed.
-    const kept = all.filter((t, i) => !(STOP_WORDS.has(t) || (all.length > 1 && QUESTION_WORDS.has(t))) || (prefixLast && i === all.length - 1));
+    // Stop words are dropped from the query, except a last word still being typed; the words of
+    // a question ("how", "which", "does", "can I") are dropped wherever they stand, so that they
+    // never decide the order, unless nothing else is left.
+    const question = (t: string) => all.length > 1 && QUESTION_WORDS.has(t);
+    const kept = all.filter((t, i) => !question(t) && (!STOP_WORDS.has(t) || (prefixLast && i === all.length - 1)));
     const {terms, finds} = this.withSynonyms(kept.length > 0 ? kept : all);
     let ranked: Scored[];
     let others: Int32Array = new Int32Array(0);
@@ -1046,9 +1063,29 @@ export class LocalSearchEngine {
           };
           // Most words together in one record first (as Algolia's proximity criterion), then score.
           const byProximity = (a: Scored, b: Scored) => wordsOf(b.section) - wordsOf(a.section) || this.compare(a, b);
-          const tier1 = [...spread, ...pages.map((section) => ({section, score: scoreOf(section)}))].sort(byProximity);
-          const tier2 = rest.map((section) => ({section, score: scoreOf(section)})).sort(this.compare);
-          ranked = [...whole, ...unchecked, ...tier1, ...tier2];
+          // A section whose title or headings name the query's subject (two of its words or
+          // more, the section missing one word at most) ranks with the sections holding every
+          // word, by score: "reporting API is disabled" finds the heading API_DISABLED above
+          // paragraphs that only happen to hold "reporting" too.
+          const inHeadings = (section: number) => popcount(this.inHeading[section]! & this.matched[section]!);
+          // (more of the query's words in its headings than any section holding every word has,
+          // one of them a word few headings hold: not the words of every page's title, "local API")
+          const holdingAll = [...whole, ...spread];
+          const fullBest = holdingAll.reduce((m, r) => Math.max(m, inHeadings(r.section)), 0);
+          const topScore = holdingAll.reduce((m, r) => Math.max(m, r.score), 0);
+          const rare = this.rareInHeadings(terms);
+          const namesSubject = (section: number) =>
+            inHeadings(section) >= 2 &&
+            inHeadings(section) > fullBest &&
+            (this.inHeading[section]! & this.matched[section]! & rare) !== 0 &&
+            popcount(this.matched[section]!) >= terms.length - 1;
+          const candidates = [...spread, ...pages.map((section) => ({section, score: scoreOf(section)})), ...rest.map((section) => ({section, score: scoreOf(section)}))];
+          // (and scores above every section holding all the words: the words it lacks were the incidental ones)
+          const subject = terms.length >= 3 ? candidates.filter((r) => r.score > topScore && namesSubject(r.section)) : [];
+          const promoted = new Set(subject.map((r) => r.section));
+          const tier1 = [...spread, ...pages.map((section) => ({section, score: scoreOf(section)}))].filter((r) => !promoted.has(r.section)).sort(byProximity);
+          const tier2 = rest.filter((section) => !promoted.has(section)).map((section) => ({section, score: scoreOf(section)})).sort(this.compare);
+          ranked = [...[...whole, ...subject].sort(this.compare), ...unchecked, ...tier1, ...tier2];
         } else if (whole.length > 0) {
           // Like per-paragraph records: a section whose words are only in different paragraphs
           // is no hit while many others hold them together.

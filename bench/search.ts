@@ -23,6 +23,7 @@
  *   node --import tsx bench/search.ts [--build site/build] [--sizes 23,1000,5000] [--cold 5]
  *
  * --cold N: N cold samples per engine (the COLD_QUERIES in turn, repeated when N is larger).
+ * SEARCH_BENCH_BASELINE=COMMIT: the engine to compare with (default BASELINE_COMMIT, issue 16's).
  *
  * Pagefind is the `pagefind` npm package (its binary comes in @pagefind/linux-x64): no download.
  * `benchSearch()` is exported for bench/run.ts.
@@ -33,7 +34,7 @@ import {loadavg, tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {gzipSync} from 'node:zlib';
-import {crawl, writeLocalIndex} from 'docs-indexer';
+import {crawl, readSynonymsFile, writeLocalIndex} from 'docs-indexer';
 import {serveBuild} from './serve.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,7 +52,7 @@ export const ONE_FILE_FULL_UP_TO = 1000;
 export const COLD_QUERIES = ['battery mode', 'active power', 'token', 'firmware version', 'mdns', 'websocket subscribe', 'voltage'];
 
 /** The engine before issue 16's changes (the "forms" queries added, the engine unchanged). */
-export const BASELINE_COMMIT = '114e65e';
+export const BASELINE_COMMIT = process.env.SEARCH_BENCH_BASELINE ?? '114e65e';
 export const BASELINE: EngineName = `before (${BASELINE_COMMIT})` as EngineName;
 
 export type EngineName = 'ours: one file' | 'ours: sharded' | 'pagefind' | `before (${string})`;
@@ -454,8 +455,10 @@ export async function benchSearch(options: SearchBenchOptions = {}): Promise<Siz
       }
       log(`search: ${size} pages: our crawl and indexes…`);
       const {records, pages} = await crawl(source, {});
-      await writeLocalIndex(records, path.join(dir, 'single/search/local-index.json'), {sharded: false});
-      await writeLocalIndex(records, path.join(dir, 'sharded/search/local-index.json'), {sharded: true});
+      // (with the site's synonyms, as the build writes it)
+      const synonyms = await readSynonymsFile(path.join(ROOT, 'site/search-synonyms.json'));
+      await writeLocalIndex(records, path.join(dir, 'single/search/local-index.json'), {sharded: false, synonyms});
+      await writeLocalIndex(records, path.join(dir, 'sharded/search/local-index.json'), {sharded: true, synonyms});
       log(`search: ${size} pages: pagefind…`);
       await run(process.execPath, [pagefindBin, '--site', source, '--output-path', path.join(dir, 'pagefind'), '--silent']);
       const ours = await bundleClient(path.join(dir, 'code'), 'code');

@@ -5,6 +5,7 @@ const sidebars: SidebarsConfig = {
     'introduction',
     'getting-started',
     'discovery',
+    'practical-questions',
     {
       type: 'category',
       label: 'API v1',

@@ -13,7 +13,8 @@ export type {PublishEvent, PublishOptions, PublishResult, PublishStep, RecordCha
 export {DOCSEARCH_SETTINGS, settingsMatch} from './publish/algolia/settings.ts';
 export type {IndexSettings} from './publish/algolia/settings.ts';
 export {buildLocalIndex, formatKB, loadLocalIndex, serializeLocalIndex, writeLocalIndex} from './publish/local/publish.ts';
-export type {LocalIndexStats} from './publish/local/publish.ts';
+export type {LocalIndexStats, WriteLocalIndexOptions} from './publish/local/publish.ts';
+export {readSynonymsFile} from './records/synonyms.ts';
 export * from './errors.ts';
 export {resolveCrawlOptions, resolvePushOptions, parseHosts} from './cli/options.ts';
 export type {AlgoliaHost, CrawlCommandOptions, PushCommandOptions} from './cli/options.ts';

@@ -20,6 +20,9 @@ export type Step =
   | 'deleteIndex'
   | 'listIndices'
   | 'queries'
+  | 'searchSynonyms'
+  | 'saveSynonyms'
+  | 'clearSynonyms'
   | 'other';
 
 /** `echo-key`: a 400 whose message repeats the API key the request carried (a careless server). */
@@ -82,8 +85,10 @@ export interface FakeAlgolia {
   /** JSON snapshots of the live index's records, one per distinct state it had. */
   history(indexName: string): Record<string, Record<string, unknown>>[];
   records(indexName: string): Record<string, unknown>[];
+  /** An index's synonyms, in the order they were saved. */
+  synonyms(indexName: string): Record<string, unknown>[];
   /** Creates an index; `at` sets its creation and update times (default now). */
-  seed(indexName: string, records: Record<string, unknown>[], settings?: Record<string, unknown>, at?: Date): void;
+  seed(indexName: string, records: Record<string, unknown>[], settings?: Record<string, unknown>, at?: Date, synonyms?: Record<string, unknown>[]): void;
   /** Names of indexes that exist now. */
   names(): string[];
   close(): Promise<void>;
@@ -106,6 +111,7 @@ function stepOf(method: string, parts: string[], body: Record<string, unknown> |
   if (rest[0] === 'batch') return 'batch';
   if (rest[0] === 'task') return 'task';
   if (rest[0] === 'browse') return 'browse';
+  if (rest[0] === 'synonyms') return rest[1] === 'search' ? 'searchSynonyms' : rest[1] === 'batch' ? 'saveSynonyms' : rest[1] === 'clear' ? 'clearSynonyms' : 'other';
   if (parts.length === 2 && method === 'GET') return 'listIndices';
   if (rest.length === 1 && method === 'GET') return 'getObject';
   return 'other';
@@ -230,6 +236,30 @@ export async function startFakeAlgolia(options: {appId?: string; apiKey?: string
         const next = start + hitsPerPage;
         return [200, {hits, nbHits: all.length, page: 0, nbPages: 1, hitsPerPage, processingTimeMS: 1, query: '', params: '', ...(next < all.length ? {cursor: Buffer.from(String(next)).toString('base64')} : {})}];
       }
+      case 'searchSynonyms': {
+        if (!index) return notFound;
+        const hitsPerPage = Number(body?.hitsPerPage ?? 100);
+        const page = Number(body?.page ?? 0);
+        const all = index.synonyms as Record<string, unknown>[];
+        // (Algolia answers with the type in lower case)
+        const hits = all.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map((s) => ({...s, type: String(s.type).toLowerCase(), _highlightResult: {}}));
+        return [200, {hits, nbHits: all.length}];
+      }
+      case 'saveSynonyms': {
+        const target = index ?? {records: new Map(), settings: {}, synonyms: [], rules: []};
+        const list = (Array.isArray(body) ? body : []) as Record<string, unknown>[];
+        if (list.some((s) => typeof s.objectID !== 'string' || !Array.isArray(s.synonyms))) return [400, {message: 'invalid synonym', status: 400}];
+        const kept = url.searchParams.get('replaceExistingSynonyms') === 'true' ? [] : (target.synonyms as Record<string, unknown>[]);
+        const ids = new Set(list.map((s) => s.objectID));
+        target.synonyms = [...kept.filter((s) => !ids.has(s.objectID)), ...structuredClone(list)];
+        indexes.set(name, target);
+        return [200, {...task(), id: 'synonyms'}];
+      }
+      case 'clearSynonyms': {
+        if (!index) return notFound;
+        index.synonyms = [];
+        return [200, task()];
+      }
       case 'deleteIndex':
         indexes.delete(name);
         return [200, {taskID: ++taskCounter, deletedAt: new Date().toISOString()}];
@@ -257,7 +287,7 @@ export async function startFakeAlgolia(options: {appId?: string; apiKey?: string
     }
   };
 
-  const writeSteps: Step[] = ['setSettings', 'copy', 'move', 'batch'];
+  const writeSteps: Step[] = ['setSettings', 'copy', 'move', 'batch', 'saveSynonyms', 'clearSynonyms'];
   const applyAndStamp = (method: string, parts: string[], step: Step, body: Record<string, unknown> | undefined, url: URL): [number, unknown] => {
     const out = apply(method, parts, step, body, url);
     if (out[0] === 200 && writeSteps.includes(step)) {
@@ -369,11 +399,12 @@ export async function startFakeAlgolia(options: {appId?: string; apiKey?: string
       return histories.get(name) ?? [];
     },
     records: (name) => [...(indexes.get(name)?.records.values() ?? [])],
-    seed(name, records, settings = {}, at?: Date) {
+    synonyms: (name) => structuredClone((indexes.get(name)?.synonyms ?? []) as Record<string, unknown>[]),
+    seed(name, records, settings = {}, at?: Date, synonyms: Record<string, unknown>[] = []) {
       const when = (at ?? new Date()).toISOString();
       created.set(name, when);
       updated.set(name, when);
-      indexes.set(name, {records: new Map(records.map((r) => [String(r.objectID), structuredClone(r)])), settings: {...settings}, synonyms: [], rules: []});
+      indexes.set(name, {records: new Map(records.map((r) => [String(r.objectID), structuredClone(r)])), settings: {...settings}, synonyms: structuredClone(synonyms), rules: []});
       histories.set(name, []);
       record(name);
     },

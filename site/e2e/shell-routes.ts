@@ -4,7 +4,7 @@ import {expect, type Locator, type Page, type Route} from '@playwright/test';
  * The routes of the spec's table (site-spec.md, section 2), nothing more. Shared by the shell,
  * accessibility and best-practice tests.
  */
-export const GENERAL_PAGES = ['introduction', 'getting-started', 'discovery', 'versioning', 'changelog'];
+export const GENERAL_PAGES = ['introduction', 'getting-started', 'discovery', 'practical-questions', 'versioning', 'changelog'];
 export const V1_PAGES = ['api', 'error-handling', 'identify', 'measurement', 'state', 'system', 'telegram'];
 export const V2_PAGES = [
   'authorization',

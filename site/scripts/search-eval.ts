@@ -1,17 +1,19 @@
 /**
- * Search relevance: runs every query of site/search-eval/queries.json and prints MRR@10 and how
- * many queries are answered at rank 1 and within 5 (a query is answered at rank k when the k-th
- * hit shown links to one of its pages, anchors ignored).
+ * Search relevance: runs every query of site/search-eval/queries.json (and of the shared set
+ * beside the repository, ../shared/search-eval/queries.json, when it is there) and prints, for
+ * each set apart, MRR@10 and how many queries are answered at rank 1 and within 5 (a query is
+ * answered at rank k when the k-th hit shown links to one of its pages, anchors ignored).
  *
  *   npm run search:eval                 # through the real DocSearch modal in Chromium
  *   npm run search:eval -- --engine     # through the local engine directly (fast iteration)
- *   options: --build DIR (default site/build), --port N (default E2E_PORT or 3014), --verbose
+ *   options: --build DIR (default site/build), --port N (default E2E_PORT or 3014), --verbose,
+ *            --shared FILE (another query file, reported as the set "shared"; `--shared none` skips it)
  *
  * Both modes read the built site (`npm run build` first). The engine mode orders hits as the
  * modal shows them: grouped by lvl0 (at most 5 per group), then by lvl1 inside a group.
  */
 import {spawn, type ChildProcess} from 'node:child_process';
-import {readFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {answerQuery, isShardManifest, LocalSearchEngine, modalOrder, modalParams, SHARD_DIR} from 'docs-search';
@@ -23,8 +25,13 @@ const SITE = resolve(HERE, '..');
 export interface EvalQuery {
   q: string;
   pages: string[];
-  /** `forms`: the typo, word-form and long-question set of issue 16; absent: the base set. */
+  /**
+   * `forms`: the typo, word-form and long-question set of issue 16; `real`: integrators' questions
+   * from public issue trackers (issue 28); `shared`: the shared file's queries; absent: the base set.
+   */
   set?: string;
+  /** Where the question was asked (the `real` set). */
+  source?: string;
 }
 
 /** The named sets of queries.json, in order: `base` (no `set` field) first. */
@@ -61,6 +68,15 @@ export interface EvalSummary {
 
 export function loadQueries(file = join(SITE, 'search-eval/queries.json')): EvalQuery[] {
   return (JSON.parse(readFileSync(file, 'utf8')) as {queries: EvalQuery[]}).queries;
+}
+
+/** The shared query set kept beside the repository (absent on a fresh clone). */
+export const SHARED_QUERIES = resolve(SITE, '../../shared/search-eval/queries.json');
+
+/** The queries of another file as the set `name` (none when the file is not there). */
+export function loadSet(file: string, name: string): EvalQuery[] {
+  if (!existsSync(file)) return [];
+  return loadQueries(file).map((q) => ({...q, set: name}));
 }
 
 /** `/docs/x#a` or `https://host/docs/x/` → `/docs/x`. */
@@ -184,7 +200,8 @@ async function main(argv: string[]): Promise<void> {
   };
   const buildDir = resolve(arg('--build') ?? join(SITE, 'build'));
   const verbose = argv.includes('--verbose');
-  const queries = loadQueries();
+  const shared = arg('--shared') ?? SHARED_QUERIES;
+  const queries = [...loadQueries(), ...(shared === 'none' ? [] : loadSet(resolve(shared), 'shared'))];
   try {
     readFileSync(join(buildDir, 'search/local-index.json'));
   } catch {
@@ -193,8 +210,9 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const print = (title: string, all: EvalSummary) => {
-    // One line of figures per set: the base set and issue 16's typos/forms/questions set.
-    for (const [name, s] of splitSummary(queries, all)) console.log(report(`${title} — set "${name}" (${s.total} queries):`, s, verbose, 0.97));
+    // One line of figures per set: base, issue 16's typos/forms/questions, issue 28's real
+    // questions, and the shared file's.
+    for (const [name, s] of splitSummary(queries, all)) console.log(report(`${title} — set "${name}" (${s.total} queries):`, s, verbose, 0.95));
   };
   if (argv.includes('--engine')) {
     print('Local engine (modal order)', engineEval(buildDir, queries));

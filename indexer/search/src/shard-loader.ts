@@ -6,6 +6,7 @@
 import {normalizeFacetFilters, type QueryParams} from './engine/answer.ts';
 import {LocalSearchEngine} from './engine/search.ts';
 import {chunkStarts, decodeRecords, decodeShard, headsFile, recordsFile, sectionTable, shardKey, termsFile, type ShardManifest} from './engine/shards.ts';
+import {synonymsOf} from './engine/index-file.ts';
 import {tokenizeQuery, typosAllowed} from './engine/text.ts';
 
 /**
@@ -26,7 +27,7 @@ export class ShardLoader {
     /** Files the client started fetching while this module loaded (by file name). */
     private readonly prefetched: Map<string, Promise<unknown>> = new Map(),
   ) {
-    this.engine = new LocalSearchEngine(sectionTable(manifest));
+    this.engine = new LocalSearchEngine(sectionTable(manifest)).useSynonyms(synonymsOf(manifest));
     this.shards = new Set(manifest.shards);
     this.heads = new Set(manifest.heads);
     this.starts = chunkStarts(manifest);
@@ -60,6 +61,8 @@ export class ShardLoader {
       // One letter being typed: the headings of its most frequent words.
       if (Array.from(word).length === 1 && prefixLast && i === words.length - 1 && this.heads.has(word)) wanted.push(this.load(headsFile(word), addTerms));
     });
+    // and the words the query's synonyms find
+    for (const word of this.engine.synonymWordsOf(query)) terms(shardKey(word));
     await Promise.all(wanted);
     // A typo in the first two letters is looked up only as a transposition of them, and only
     // for a word the index does not hold as typed.

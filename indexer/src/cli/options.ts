@@ -25,6 +25,7 @@ export interface RawPushOptions extends RawCrawlOptions {
   index?: string;
   full?: boolean;
   dryRun?: boolean;
+  synonyms?: string;
 }
 
 export interface AlgoliaHost {
@@ -94,6 +95,8 @@ export const pushOptionsSchema = crawlOptionsSchema.omit({out: true}).extend({
   full: z.boolean().default(false),
   /** Print what would change; write nothing. */
   dryRun: z.boolean().default(false),
+  /** A synonyms file (--synonyms): the index's synonyms, replaced and diffed with the records. */
+  synonyms: z.string().min(1).optional(),
   /** Per-request timeout for Algolia calls (DOCS_INDEXER_TIMEOUT_MS). */
   timeoutMs: z.number().int().positive().default(30_000),
   /** First retry delay; doubles on each attempt (DOCS_INDEXER_RETRY_DELAY_MS). */

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {crawl, formatKB, writeLocalIndex} from 'docs-indexer';
+import {crawl, formatKB, readSynonymsFile, writeLocalIndex} from 'docs-indexer';
 import {LOCAL_INDEX_PATH} from 'docs-search';
 
 export default function localSearchPlugin(context: LoadContext): Plugin {
@@ -17,7 +17,7 @@ export default function localSearchPlugin(context: LoadContext): Plugin {
       const started = performance.now();
       const siteUrl = new URL(context.baseUrl, context.siteConfig.url).href;
       const {records, pages} = await crawl(outDir, {baseUrl: siteUrl});
-      const stats = await writeLocalIndex(records, path.join(outDir, LOCAL_INDEX_PATH));
+      const stats = await writeLocalIndex(records, path.join(outDir, LOCAL_INDEX_PATH), {synonyms: await readSynonymsFile(path.join(context.siteDir, 'search-synonyms.json'))});
       const ms = Math.round(performance.now() - started);
       const shards = stats.shards
         ? `, sharded: manifest ${formatKB(stats.bytes)} (${formatKB(stats.gzipBytes)} gzip) + ${stats.shards.files} files ` +

@@ -4,6 +4,7 @@
  */
 import {LEVELS, RECORD_TYPES, type RecordType, type SearchRecord} from '../record/constants.ts';
 import {decodeEntities} from './text.ts';
+import {checkSynonyms, type Synonym} from './synonyms.ts';
 
 export const LOCAL_INDEX_FORMAT = 2;
 
@@ -21,6 +22,8 @@ export interface LocalIndexFile {
   texts: (string | null)[];
   /** [record index, fields] for records that differ from what their place predicts. */
   exceptions: [number, RecordOverride][];
+  /** The synonyms the engine answers with (absent: none); see synonyms.ts. */
+  synonyms?: Synonym[];
 }
 
 //
@@ -163,7 +166,7 @@ function feedHash(part: string): void {
 const ownText = (r: Pick<SearchRecord, 'type' | 'hierarchy' | 'content'>): string | null =>
   r.type === 'content' ? r.content : r.hierarchy[r.type];
 
-export function packRecords(records: readonly SearchRecord[], origin: string): LocalIndexFile {
+export function packRecords(records: readonly SearchRecord[], origin: string, synonyms: readonly Synonym[] = []): LocalIndexFile {
   const strip = (url: string) => (origin && url.startsWith(origin) ? url.slice(origin.length) : url);
   const pages: PackedPage[] = [];
   let types = '';
@@ -204,7 +207,7 @@ export function packRecords(records: readonly SearchRecord[], origin: string): L
   });
   // The texts last: the client builds the engine from them while the rest of the file downloads
   // (index-stream.ts), which needs every other field first.
-  return {format: LOCAL_INDEX_FORMAT, engine: 'minisearch', origin, pages, types, exceptions, texts};
+  return {format: LOCAL_INDEX_FORMAT, engine: 'minisearch', origin, pages, types, exceptions, ...(synonyms.length > 0 ? {synonyms: [...synonyms]} : {}), texts};
 }
 
 export class LocalIndexError extends Error {
@@ -227,6 +230,17 @@ export function checkIndexHead(f: unknown): asserts f is LocalIndexHead {
     !Array.isArray(h.exceptions)
   ) {
     throw new LocalIndexError(`not a local search index (format ${LOCAL_INDEX_FORMAT} expected)`);
+  }
+  synonymsOf(h);
+}
+
+/** The synonyms an index file or manifest carries (checked; none when absent). */
+export function synonymsOf(file: {synonyms?: unknown}): Synonym[] | undefined {
+  if (file.synonyms === undefined) return undefined;
+  try {
+    return checkSynonyms(file.synonyms);
+  } catch (error) {
+    throw new LocalIndexError(`not a local search index (${(error as Error).message})`);
   }
 }
 

@@ -6,7 +6,7 @@
  * this. A file laid out otherwise, a sharded index's manifest or anything unexpected is kept
  * whole and parsed at the end, as before: the engine is always the one the file makes.
  */
-import {checkIndexHead, LOCAL_INDEX_FORMAT, RecordUnpacker, type LocalIndexHead} from './index-file.ts';
+import {checkIndexHead, LOCAL_INDEX_FORMAT, RecordUnpacker, synonymsOf, type LocalIndexHead} from './index-file.ts';
 import {IndexBuilder, LocalSearchEngine} from './search.ts';
 
 const START = `{"format":${LOCAL_INDEX_FORMAT},`;
@@ -39,7 +39,7 @@ export class IndexFileStream {
     if (this.state === 'tail' && /^\s*\}\s*$/.test(this.text.slice(this.pos))) {
       try {
         this.unpacker!.end();
-        return {engine: new LocalSearchEngine(this.builder!)};
+        return {engine: new LocalSearchEngine(this.builder!).useSynonyms(synonymsOf(this.head!))};
       } catch {
         // (read whole below: the same error as a file parsed at once)
       }

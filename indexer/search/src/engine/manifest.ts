@@ -4,6 +4,8 @@
  * one-file path does not import the shard code (see client.ts).
  */
 
+import type {Synonym} from './synonyms.ts';
+
 export const SHARDED_INDEX_FORMAT = 3;
 /** Folder of the shard files, beside the manifest (`search/local-index/`). */
 export const SHARD_DIR = 'local-index';
@@ -36,6 +38,8 @@ export interface ShardManifest {
   shards: string[];
   /** First letters that have a heads file. */
   heads: string[];
+  /** The synonyms the engine answers with (absent: none); see synonyms.ts. */
+  synonyms?: Synonym[];
 }
 
 export function isShardManifest(file: unknown): file is ShardManifest {

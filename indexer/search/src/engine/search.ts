@@ -4,9 +4,10 @@
  * small.
  */
 import SearchableMap from 'minisearch/SearchableMap';
-import {LEVELS, RECORD_TYPES, type SearchRecord} from '../record/constants.ts';
+import {LEVELS, RECORD_TYPES, type RecordType, type SearchRecord} from '../record/constants.ts';
 import {decodeEntities, normalizeTerm, remembered, stem, stemRoot, tokenizeQuery, tokenizeWholeAndParts, transpositions, typosAllowed, type TypoTerms} from './text.ts';
-import {unpackRecords} from './index-file.ts';
+import {synonymsOf, unpackRecords, type LocalIndexFile} from './index-file.ts';
+import {SynonymTable, type Synonym} from './synonyms.ts';
 import type {SectionTable, ShardPostings} from './shards.ts';
 
 //
@@ -27,7 +28,7 @@ export const STOP_WORDS = new Set(
  * Words of a question that say nothing about the answer (`how do i get a token`): dropped from a
  * query of several words, as stop words are, unless nothing else is left.
  */
-export const QUESTION_WORDS = new Set('how what which why when where who i me my we our should would could shall may might must does do did mean'.split(' '));
+export const QUESTION_WORDS = new Set('how what which why when where who i me my we our should would could shall may might must does do did mean can need want doesnt doesn dont don didnt didn isnt isn cant cannot wont won'.split(' '));
 
 /** Fields of a section: its hierarchy lvl0..lvl6, its prose (7) and its code samples (8). */
 const PROSE = 7;
@@ -53,6 +54,8 @@ const PREFIX_WEIGHT = 0.6;
 const FUZZY_WEIGHT = 0.35;
 /** Score of another form of the word (`tokens` for `token`, `creating` for `create`). */
 const STEM_WEIGHT = 0.7;
+/** Score of a word found through a synonym relative to the word typed. */
+const SYNONYM_WEIGHT = 0.8;
 /**
  * Fewer sections than this hold every word of a query of several words: sections holding all
  * but one (of 3 or more words), and pages whose sections together hold every word, follow them.
@@ -360,6 +363,12 @@ export class LocalSearchEngine {
   private readonly completionCache = new Map<string, number[]>();
   /** See expansions. */
   private readonly expansionCache = new Map<string, readonly Expansion[]>();
+  /** The record types the current query's `type` filters let a hit show (null: any); see bestRecord. */
+  private typeOk: ((type: RecordType) => boolean) | null = null;
+  /** The synonyms the index carries (see useSynonyms); null: none. */
+  private synonyms: SynonymTable | null = null;
+  /** What a synonym's words find, per synonym (see synonymExpansions). */
+  private readonly synonymCache = new Map<string, readonly Expansion[]>();
   /** Stem → the plain words with that stem and their ids, per stem asked for (see sameStem). */
   private readonly stems = new Map<string, StemForm[]>();
   private readonly filterCache = new Map<string, Uint8Array>();
@@ -491,7 +500,7 @@ export class LocalSearchEngine {
   }
 
   static fromIndexFile(file: unknown): LocalSearchEngine {
-    return new LocalSearchEngine(unpackRecords(file));
+    return new LocalSearchEngine(unpackRecords(file)).useSynonyms(synonymsOf(file as LocalIndexFile));
   }
 
   /** Every term and its postings (to write a sharded index). */
@@ -522,7 +531,77 @@ export class LocalSearchEngine {
     }
     this.completionCache.clear();
     this.expansionCache.clear();
+    this.synonymCache.clear();
     this.stems.clear();
+  }
+
+  /**
+   * Answers with these synonyms from now on (the list the index file carries, see
+   * synonyms.ts): a query word, or a run of words, that a synonym names also finds the
+   * synonym's other words, as Algolia does with the same list.
+   */
+  useSynonyms(list: readonly Synonym[] | undefined): this {
+    this.synonyms = list && list.length > 0 ? new SynonymTable(list, synonymWords) : null;
+    this.synonymCache.clear();
+    return this;
+  }
+
+  /** The query's words grouped by the synonyms (a run a synonym names becomes one term) and what each finds. */
+  private withSynonyms(terms: string[]): {terms: string[]; finds: Map<string, string[][]> | null} {
+    if (!this.synonyms) return {terms, finds: null};
+    const groups = this.synonyms.group(terms);
+    if (!groups.some((g) => g.finds.length > 0)) return {terms, finds: null};
+    const finds = new Map<string, string[][]>();
+    const grouped = groups.map((g) => {
+      const term = g.words.join(' ');
+      if (g.finds.length > 0) finds.set(term, g.finds);
+      return term;
+    });
+    return {terms: grouped, finds};
+  }
+
+  /** Every word the synonyms of a query's words find (a sharded index fetches their terms too). */
+  synonymWordsOf(query: string): string[] {
+    const {finds} = this.withSynonyms(synonymWords(query));
+    return finds ? [...new Set([...finds.values()].flat(2))] : [];
+  }
+
+  /**
+   * The postings a synonym's words find, as expansions of the query word: one word, its own
+   * expansions (the word and its other forms); several words, the sections holding all of them
+   * (their postings there), as one list kept for the rest of the engine's life.
+   */
+  private synonymExpansions(words: string[]): readonly Expansion[] {
+    const key = words.join(' ');
+    return remembered(this.synonymCache, 500, key, () => {
+      if (words.length === 1) {
+        return this.expansions(words[0]!, false, false).map((e) => ({id: e.id, term: words[0]!, weight: e.weight * SYNONYM_WEIGHT, exact: true}));
+      }
+      // (section → its postings of every word, while every word so far is in it)
+      let inAll: Map<number, [number, number][]> | null = null;
+      for (const word of words) {
+        const here = new Map<number, [number, number][]>();
+        for (const e of this.expansions(word, false, false)) {
+          const {at, weight} = this.postings[e.id]!;
+          for (let j = 0; j < at.length; j++) {
+            const s = (at[j]! / FIELD_COUNT) | 0;
+            if (inAll && !inAll.has(s)) continue;
+            let list = here.get(s);
+            if (!list) here.set(s, (list = [...(inAll?.get(s) ?? [])]));
+            list.push([at[j]!, (e.weight * weight[j]!) / words.length]);
+          }
+        }
+        inAll = here;
+      }
+      const entries = [...(inAll ?? new Map<number, [number, number][]>()).values()].flat();
+      if (entries.length === 0) return [];
+      // Heading postings first, as in every list (see Postings.headingEnd).
+      entries.sort((a, b) => Number(isHeadingField(b[0] % FIELD_COUNT)) - Number(isHeadingField(a[0] % FIELD_COUNT)));
+      const headingEnd = entries.filter(([k]) => isHeadingField(k % FIELD_COUNT)).length;
+      const id = this.postings.length;
+      this.postings.push({at: Int32Array.from(entries, ([k]) => k), weight: Float32Array.from(entries, ([, w]) => w), df: new Set(entries.map(([k]) => (k / FIELD_COUNT) | 0)).size, headingEnd});
+      return [{id, term: words[0]!, weight: SYNONYM_WEIGHT, exact: true}];
+    });
   }
 
   /** Sharded index: the records of consecutive sections from `firstSection` on, in order. */
@@ -661,12 +740,19 @@ export class LocalSearchEngine {
     let pass = this.filterCache.get(key);
     if (!pass) {
       const keep = compileFacetFilters(filters);
-      // Facet values are a page's and its lead record's type: one test per (page, type).
+      // Facet values are a page's and a record's type: a section passes when one of its records
+      // does (the hit then shows such a record, see bestRecord). One test per (page, types).
       const memo = new Map<number, number>();
       pass = Uint8Array.from(this.lead, (_, s) => {
-        const key = this.pageOf[s]! * 8 + this.leadType[s]!;
+        const types = this.recordTypes(s);
+        const key = this.pageOf[s]! * 256 + types;
         let v = memo.get(key);
-        if (v === undefined) memo.set(key, (v = keep(this.facetRecord(s)) ? 1 : 0));
+        if (v === undefined) {
+          const facets = this.pageFacets[this.pageOf[s]!]!;
+          v = 0;
+          for (let t = 0; t < RECORD_TYPES.length && v === 0; t++) if (types & (1 << t) && keep({...facets, type: RECORD_TYPES[t]!})) v = 1;
+          memo.set(key, v);
+        }
         return v;
       });
       if (this.filterCache.size > 50) this.filterCache.clear();
@@ -675,18 +761,66 @@ export class LocalSearchEngine {
     return pass;
   }
 
+  /** The types of a section's records, as bits of RECORD_TYPES (not loaded yet: its lead's and content). */
+  private recordTypes(section: number): number {
+    const members = this.lead[section] === -1 ? undefined : this.members[section];
+    if (!members) return (1 << this.leadType[section]!) | (1 << RECORD_TYPES.indexOf('content'));
+    let types = 0;
+    for (const i of members) types |= 1 << RECORD_TYPES.indexOf(this.records[i]!.type);
+    return types;
+  }
+
+  /**
+   * The query words (bits) that few headings hold: at most one section in 64 has the word in
+   * its title or a heading (`disabled`, `button`; not `api`, `local` or `v2`).
+   */
+  private rareInHeadings(terms: readonly string[]): number {
+    const most = Math.max(1, this.lead.length / 64);
+    let bits = 0;
+    terms.forEach((t, k) => {
+      const id = this.terms.get(t);
+      if (id !== undefined && this.postings[id]!.headingEnd > 0 && this.postings[id]!.headingEnd <= most) bits |= 1 << k;
+    });
+    return bits;
+  }
+
+  /** The record types a query's filters let a hit show (null: any), from their `type` filters. */
+  private typeTestFor(filters: FacetFilters | undefined): ((type: RecordType) => boolean) | null {
+    const groups = (filters ?? []).filter((f) => (Array.isArray(f) ? f : [f]).every((item) => parseFilter(item).attr === 'type'));
+    if (groups.length === 0) return null;
+    const keep = compileFacetFilters(groups);
+    return (type) => keep({language: '', docusaurus_tag: '', type});
+  }
+
   /** Adds every query term's postings into the scratch arrays; returns how many sections were touched. */
-  private accumulate(terms: string[], prefixLast: boolean, fuzzy: boolean, pass: Uint8Array | undefined, typoTerms: Map<string, Set<string>>): number {
+  private accumulate(
+    terms: string[],
+    prefixLast: boolean,
+    fuzzy: boolean,
+    pass: Uint8Array | undefined,
+    typoTerms: Map<string, Set<string>>,
+    finds: Map<string, string[][]> | null,
+  ): number {
     let touched = 0;
     const last = terms.length - 1;
     for (let t = 0; t < terms.length; t++) {
       const bit = 1 << t;
-      const prefix = prefixLast && t === last;
+      const prefix = prefixLast && t === last && !terms[t]!.includes(' ');
       // One typed letter is too little to read paragraphs (or the lvl0 every page of a
       // category shares) for: it matches page titles and headings.
       const headingsOnly = prefix && terms[t]!.length <= 1;
-      for (const e of this.expansions(terms[t]!, prefix, fuzzy)) {
-        if (e.term !== undefined) {
+      const own = terms[t]!.includes(' ') ? [] : this.expansions(terms[t]!, prefix, fuzzy);
+      const alternatives = finds?.get(terms[t]!) ?? [];
+      if (alternatives.length > 0) {
+        // The words a synonym finds count as the query word where they stand (see wordTests).
+        const set = typoTerms.get(terms[t]!) ?? new Set<string>();
+        for (const words of alternatives) for (const w of words) set.add(w);
+        typoTerms.set(terms[t]!, set);
+      }
+      for (const e of alternatives.length > 0 ? [...own, ...alternatives.flatMap((words) => this.synonymExpansions(words))] : own) {
+        if (e.term !== undefined && e.exact) {
+          // (a synonym: its words are in typoTerms already)
+        } else if (e.term !== undefined) {
           const set = typoTerms.get(terms[t]!) ?? new Set<string>();
           typoTerms.set(terms[t]!, set.add(e.term));
         }
@@ -777,10 +911,14 @@ export class LocalSearchEngine {
   ): {total: number; hits: RankedHit[]; sections: () => number[]; typoTerms: TypoTerms} {
     const prefixLast = !/\s$/.test(query);
     const pass = this.passes(facetFilters);
+    this.typeOk = this.typeTestFor(facetFilters);
     const all = tokenizeQuery(query).slice(0, 30);
-    // Stop words are dropped from the query, except a last word still being typed.
-    const kept = all.filter((t, i) => !(STOP_WORDS.has(t) || (all.length > 1 && QUESTION_WORDS.has(t))) || (prefixLast && i === all.length - 1));
-    const terms = kept.length > 0 ? kept : all;
+    // Stop words are dropped from the query, except a last word still being typed; the words of
+    // a question ("how", "which", "does", "can I") are dropped wherever they stand, so that they
+    // never decide the order, unless nothing else is left.
+    const question = (t: string) => all.length > 1 && QUESTION_WORDS.has(t);
+    const kept = all.filter((t, i) => !question(t) && (!STOP_WORDS.has(t) || (prefixLast && i === all.length - 1)));
+    const {terms, finds} = this.withSynonyms(kept.length > 0 ? kept : all);
     let ranked: Scored[];
     let others: Int32Array = new Int32Array(0);
     let typoTerms: TypoTerms = new Map();
@@ -803,13 +941,14 @@ export class LocalSearchEngine {
       }
       ranked = order;
     } else {
-      const exact = this.scoreTerms(terms, prefixLast, pass, need, false);
-      ({ranked, others} = exact);
+      const exact = this.scoreTerms(terms, prefixLast, pass, need, false, finds);
+      // (the words synonyms found, if any: the only words an exact match adds to typoTerms)
+      ({ranked, others, typoTerms} = exact);
       const count = (r: {ranked: Scored[]; others: Int32Array}) => r.ranked.length + r.others.length;
       // Typos are forgiven only when the words as typed find too little (Algolia ranks typo
       // matches below exact ones anyway): looking them up costs more than the rest.
       if ((!exact.all || count(exact) < FUZZY_BELOW) && terms.some((t) => typosAllowed(t) > 0)) {
-        const forgiving = this.scoreTerms(terms, prefixLast, pass, need, true);
+        const forgiving = this.scoreTerms(terms, prefixLast, pass, need, true, finds);
         if ((forgiving.all && !exact.all) || (forgiving.all === exact.all && count(forgiving) > count(exact))) {
           ({ranked, others, typoTerms} = forgiving);
         }
@@ -835,9 +974,10 @@ export class LocalSearchEngine {
     pass: Uint8Array | undefined,
     need: number,
     fuzzy: boolean,
+    finds: Map<string, string[][]> | null = null,
   ): {all: boolean; ranked: Scored[]; others: Int32Array; typoTerms: Map<string, Set<string>>} {
     const typoTerms = new Map<string, Set<string>>();
-    const touched = this.accumulate(terms, prefixLast, fuzzy, pass, typoTerms);
+    const touched = this.accumulate(terms, prefixLast, fuzzy, pass, typoTerms, finds);
     try {
       const all = (1 << terms.length) - 1;
       let full = 0;
@@ -923,9 +1063,29 @@ export class LocalSearchEngine {
           };
           // Most words together in one record first (as Algolia's proximity criterion), then score.
           const byProximity = (a: Scored, b: Scored) => wordsOf(b.section) - wordsOf(a.section) || this.compare(a, b);
-          const tier1 = [...spread, ...pages.map((section) => ({section, score: scoreOf(section)}))].sort(byProximity);
-          const tier2 = rest.map((section) => ({section, score: scoreOf(section)})).sort(this.compare);
-          ranked = [...whole, ...unchecked, ...tier1, ...tier2];
+          // A section whose title or headings name the query's subject (two of its words or
+          // more, the section missing one word at most) ranks with the sections holding every
+          // word, by score: "reporting API is disabled" finds the heading API_DISABLED above
+          // paragraphs that only happen to hold "reporting" too.
+          const inHeadings = (section: number) => popcount(this.inHeading[section]! & this.matched[section]!);
+          // (more of the query's words in its headings than any section holding every word has,
+          // one of them a word few headings hold: not the words of every page's title, "local API")
+          const holdingAll = [...whole, ...spread];
+          const fullBest = holdingAll.reduce((m, r) => Math.max(m, inHeadings(r.section)), 0);
+          const topScore = holdingAll.reduce((m, r) => Math.max(m, r.score), 0);
+          const rare = this.rareInHeadings(terms);
+          const namesSubject = (section: number) =>
+            inHeadings(section) >= 2 &&
+            inHeadings(section) > fullBest &&
+            (this.inHeading[section]! & this.matched[section]! & rare) !== 0 &&
+            popcount(this.matched[section]!) >= terms.length - 1;
+          const candidates = [...spread, ...pages.map((section) => ({section, score: scoreOf(section)})), ...rest.map((section) => ({section, score: scoreOf(section)}))];
+          // (and scores above every section holding all the words: the words it lacks were the incidental ones)
+          const subject = terms.length >= 3 ? candidates.filter((r) => r.score > topScore && namesSubject(r.section)) : [];
+          const promoted = new Set(subject.map((r) => r.section));
+          const tier1 = [...spread, ...pages.map((section) => ({section, score: scoreOf(section)}))].filter((r) => !promoted.has(r.section)).sort(byProximity);
+          const tier2 = rest.filter((section) => !promoted.has(section)).map((section) => ({section, score: scoreOf(section)})).sort(this.compare);
+          ranked = [...[...whole, ...subject].sort(this.compare), ...unchecked, ...tier1, ...tier2];
         } else if (whole.length > 0) {
           // Like per-paragraph records: a section whose words are only in different paragraphs
           // is no hit while many others hold them together.
@@ -1004,7 +1164,14 @@ export class LocalSearchEngine {
     const lead = this.lead[section]!;
     // Records not fetched yet (sharded): counted as holding every word.
     if (lead < 0) return {index: -1, words: terms.length};
-    if (terms.length === 0) return {index: lead, words: 0};
+    // A `type` filter: the hit is a record of a type it lets through (see passes).
+    const typeOk = this.typeOk;
+    const leadOk = !typeOk || typeOk(this.records[lead]!.type);
+    const contentOk = !typeOk || typeOk('content');
+    if (terms.length === 0 || (!leadOk && !contentOk)) {
+      const first = leadOk || !contentOk ? lead : (this.members[section]!.find((i) => this.records[i]!.type === 'content') ?? lead);
+      return {index: first, words: 0};
+    }
     const tests = this.wordTests(terms, prefixLast, typoTerms);
     const count = (text: string, mask: number) => {
       for (let k = 0; k < terms.length; k++) if (!(mask & (1 << k)) && tests[k]!(text)) mask |= 1 << k;
@@ -1012,11 +1179,11 @@ export class LocalSearchEngine {
     };
     const all = (1 << terms.length) - 1;
     const headMask = this.records[lead]!.type === 'content' ? 0 : count(this.plainText(lead), 0);
-    let best = lead;
-    let bestWords = popcount(headMask);
-    if (headMask !== all) {
+    let best = leadOk ? lead : -1;
+    let bestWords = leadOk ? popcount(headMask) : -1;
+    if (headMask !== all || !leadOk) {
       for (const i of this.members[section]!) {
-        if (this.records[i]!.type !== 'content') continue;
+        if (this.records[i]!.type !== 'content' || !contentOk) continue;
         const words = popcount(count(this.plainText(i), headMask));
         if (words > bestWords) {
           bestWords = words;
@@ -1025,7 +1192,7 @@ export class LocalSearchEngine {
         if (words === terms.length) break;
       }
     }
-    return {index: best, words: bestWords};
+    return best < 0 ? {index: lead, words: popcount(headMask)} : {index: best, words: bestWords};
   }
 
   private hitFor(section: number, score: number, terms: string[], prefixLast: boolean, typoTerms: TypoTerms): RankedHit {
@@ -1121,4 +1288,11 @@ function popcount(x: number): number {
   let n = 0;
   for (let v = x >>> 0; v; v &= v - 1) n++;
   return n;
+}
+
+/** A synonym's words as the engine matches a query's: its words without stop words (all of them when that leaves none). */
+function synonymWords(text: string): string[] {
+  const all = tokenizeQuery(text);
+  const kept = all.filter((t) => !STOP_WORDS.has(t));
+  return kept.length > 0 ? kept : all;
 }

@@ -12,7 +12,8 @@
  *   of JSON), in the single-file format (format 2).
  */
 import {RECORD_TYPES, type SearchRecord} from '../record/constants.ts';
-import {LocalIndexError, packRecords, unpackRecords} from './index-file.ts';
+import {LocalIndexError, packRecords, synonymsOf, unpackRecords} from './index-file.ts';
+import type {Synonym} from './synonyms.ts';
 import {keyHex, shardKey, SHARDED_INDEX_FORMAT, termsFile, type ShardManifest} from './manifest.ts';
 import {LocalSearchEngine, type Postings} from './search.ts';
 
@@ -149,6 +150,7 @@ export function buildShards(
   records: readonly SearchRecord[],
   origin: string,
   engine: {exportTerms(): Iterable<[string, Postings]>; sectionLeads(): {page: number; record: SearchRecord}[]},
+  synonyms: readonly Synonym[] = [],
 ): {manifest: ShardManifest; files: Map<string, string>} {
   const files = new Map<string, string>();
   const leads = engine.sectionLeads();
@@ -244,6 +246,7 @@ export function buildShards(
     chunks,
     shards,
     heads,
+    ...(synonyms.length > 0 ? {synonyms: [...synonyms]} : {}),
   };
   return {manifest, files};
 }
@@ -253,7 +256,7 @@ export function buildShards(
  * the parsed JSON of a file of SHARD_DIR.
  */
 export function engineFromShards(manifest: ShardManifest, read: (file: string) => unknown): LocalSearchEngine {
-  const engine = new LocalSearchEngine(sectionTable(manifest));
+  const engine = new LocalSearchEngine(sectionTable(manifest)).useSynonyms(synonymsOf(manifest));
   for (const key of manifest.shards) engine.addTerms(decodeShard(read(termsFile(key))));
   const starts = chunkStarts(manifest);
   manifest.chunks.forEach((_, c) => engine.addRecords(starts[c]!, decodeRecords(read(recordsFile(c)))));

@@ -227,8 +227,9 @@ export function stemUncached(word: string, light: 's' | 'ing' = 'ing'): string {
     if (!w.endsWith(suffix)) continue;
     const base = w.slice(0, -suffix.length);
     if (base.length >= 3 && VOWEL.test(base)) {
-      // `polling` → `poll`, but `running` → `run`: undouble a final doubled consonant except l, s, z
-      w = /([^aeiouylsz])\1$/.test(base) ? base.slice(0, -1) : base;
+      // `polling` → `poll`, but `running` → `run`: undouble a final doubled consonant except l, s,
+      // z, and not in a stem of three letters (`adding` → `add`)
+      w = /([^aeiouylsz])\1$/.test(base) && base.length > 3 ? base.slice(0, -1) : base;
     }
     break;
   }

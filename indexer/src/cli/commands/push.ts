@@ -17,6 +17,8 @@ export interface PushSummary {
   dryRun: boolean;
   /** Only in a dry run: what would change. */
   changes?: PublishResult['changes'];
+  /** With --synonyms: synonyms saved (or that would be), removed and unchanged. */
+  synonyms?: PublishResult['synonyms'];
 }
 
 /** The line printed on stderr for an event worth keeping in a CI log. */
@@ -29,7 +31,9 @@ function noteFor(event: Extract<PublishEvent, {type: 'leftover' | 'warning' | 'd
 }
 
 function humanSummary(summary: PushSummary, result: PublishResult): string {
-  const counts = `${summary.added} added, ${summary.updated} updated, ${summary.deleted} deleted, ${summary.unchanged} unchanged`;
+  const s = summary.synonyms;
+  const synonyms = s ? `; synonyms: ${s.saved} saved, ${s.removed} removed, ${s.unchanged} unchanged` : '';
+  const counts = `${summary.added} added, ${summary.updated} updated, ${summary.deleted} deleted, ${summary.unchanged} unchanged${synonyms}`;
   if (summary.dryRun) {
     const lines = [
       `dry run: index "${summary.index}" would get ${counts} (${summary.pages} pages, ${summary.records} records, ${summary.bytes} bytes); nothing was written`,
@@ -45,7 +49,7 @@ function humanSummary(summary: PushSummary, result: PublishResult): string {
   return `published ${summary.pages} pages (${summary.records} records) to "${summary.index}": ${counts}, ${summary.bytes} bytes sent in ${summary.seconds} s\n`;
 }
 
-/** `docs-indexer push SOURCE [--base-url URL] [--index NAME] [--full] [--dry-run] [--concurrency N] [--json]` */
+/** `docs-indexer push SOURCE [--base-url URL] [--index NAME] [--synonyms FILE] [--full] [--dry-run] [--concurrency N] [--json]` */
 export const registerPush: RegisterCommand = (program, context) => {
   program
     .command('push')
@@ -53,6 +57,7 @@ export const registerPush: RegisterCommand = (program, context) => {
     .argument('<SOURCE>', 'build folder (e.g. site/build) or http(s) URL of the deployed site')
     .option('--base-url <URL>', "absolute site URL for the records (default: the site's URL read from the build)")
     .option('--index <NAME>', 'live index name (default: ALGOLIA_INDEX_NAME)')
+    .option('--synonyms <FILE>', "the index's synonyms, a JSON file in Algolia's shape ({\"synonyms\": [...]}); they replace the index's, diffed and moved in with the records")
     .option('--full', 'send every record instead of only the changes')
     .option('--dry-run', 'print what would change and write nothing')
     .option('--concurrency <N>', `pages read or fetched at once (default ${DEFAULT_CONCURRENCY})`)
@@ -67,13 +72,15 @@ export const registerPush: RegisterCommand = (program, context) => {
     .action(async (source: string, flags: RawPushOptions) => {
       const startedAt = performance.now();
       // Loaded here, not at the top: `docs-indexer --help` and `--version` stay quick.
-      const [{crawl}, {resolvePushOptions}, {publishToAlgolia}] = await Promise.all([
+      const [{crawl}, {resolvePushOptions}, {publishToAlgolia}, {readSynonymsFile}] = await Promise.all([
         import('../../crawl/crawl.ts'),
         import('../options.ts'),
         import('../../publish/algolia/publish.ts'),
+        import('../../records/synonyms.ts'),
       ]);
-      // Credentials are checked before the crawl: a missing key fails fast.
+      // Credentials and the synonyms file are checked before the crawl: a mistake fails fast.
       const options = resolvePushOptions({...flags, source}, context.env);
+      const synonyms = options.synonyms === undefined ? undefined : await readSynonymsFile(options.synonyms);
       const crawled = await crawl(options.source, {
         concurrency: options.concurrency,
         maxFailed: options.maxFailed,
@@ -95,6 +102,7 @@ export const registerPush: RegisterCommand = (program, context) => {
           ...(options.hosts ? {hosts: options.hosts} : {}),
           full: options.full,
           dryRun: options.dryRun,
+          ...(synonyms ? {synonyms} : {}),
           timeoutMs: options.timeoutMs,
           retryDelayMs: options.retryDelayMs,
           attempts: options.attempts,
@@ -127,6 +135,7 @@ export const registerPush: RegisterCommand = (program, context) => {
         index: options.indexName,
         dryRun: options.dryRun,
         ...(options.dryRun ? {changes: result.changes} : {}),
+        ...(result.synonyms ? {synonyms: result.synonyms} : {}),
       };
       if (!options.json) await writeAll(context.stderr, skippedLines(crawled));
       await writeAll(context.stdout, options.json ? `${JSON.stringify(summary)}\n` : humanSummary(summary, result));

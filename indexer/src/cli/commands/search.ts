@@ -33,22 +33,51 @@ function countBy(records: readonly SearchRecord[], value: (r: SearchRecord) => s
 
 const listOf = (values: Iterable<string>): string => [...values].sort().join(', ') || 'none';
 
+/** A facet's value on a record (the names FACETS lists). */
+function facetOf(r: SearchRecord, name: string): string | undefined {
+  if (name === 'language') return r.language;
+  if (name === 'docusaurus_tag') return r.docusaurus_tag;
+  if (name === 'version') return r.version;
+  return name === 'type' ? r.type : undefined;
+}
+
+/**
+ * The language a search shows when none is asked for: the site's default locale, read from the
+ * build as the language of its root page (Docusaurus serves the default locale at the base URL
+ * and every other one below it, `/fr/…`), else the language most records have.
+ */
+export function defaultLanguage(records: readonly SearchRecord[]): string | undefined {
+  const languages = countBy(records, (r) => r.language);
+  const depth = (r: SearchRecord) => new URL(r.url_without_anchor).pathname.replace(/\/+$/, '').split('/').length;
+  let top = Infinity;
+  for (const r of records) top = Math.min(top, depth(r));
+  const atRoot = new Set(records.filter((r) => depth(r) === top).map((r) => r.language));
+  if (atRoot.size === 1) return [...atRoot][0];
+  return [...languages].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
+}
+
 /**
  * The facet filters of a query, from the index's own values (never one site's): the language
- * asked for, else the index's main language when it holds several (as the modal shows one
- * locale); a docs version (its records, and those of pages outside any docs version); any
- * `--facet name:value`. A value the index does not hold is a usage error naming those it does.
+ * asked for (`--language`, or a `--facet language:…`), else the site's default language when the
+ * index holds several (as the modal shows one locale); a docs version (its records, and those of
+ * pages outside any docs version); any `--facet name:value`. A value the index does not hold is
+ * a usage error naming those it does.
  */
 export function facetFiltersFor(records: readonly SearchRecord[], flags: SearchFlags): (string | string[])[] {
   const filters: (string | string[])[] = [];
   const languages = countBy(records, (r) => r.language);
+  const facetName = (facet: string) => {
+    const colon = facet.indexOf(':');
+    return colon > 0 ? facet.slice(0, colon).replace(/^-/, '') : '';
+  };
   if (flags.language !== undefined) {
     if (!languages.has(flags.language)) {
       throw new UsageError(`--language ${flags.language}: the index holds no records in that language (it has: ${listOf(languages.keys())})`);
     }
     filters.push(`language:${flags.language}`);
-  } else if (languages.size > 1) {
-    const main = [...languages].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
+  } else if (languages.size > 1 && !(flags.facet ?? []).some((f) => facetName(f) === 'language')) {
+    // (an explicit language facet replaces the default language, it does not narrow it)
+    const main = defaultLanguage(records);
     if (main !== undefined) filters.push(`language:${main}`);
   }
   if (flags.docsVersion !== undefined) {
@@ -61,9 +90,14 @@ export function facetFiltersFor(records: readonly SearchRecord[], flags: SearchF
   }
   for (const facet of flags.facet ?? []) {
     const colon = facet.indexOf(':');
-    const name = colon > 0 ? facet.slice(0, colon).replace(/^-/, '') : '';
+    const name = facetName(facet);
     if (!(FACETS as readonly string[]).includes(name) || colon === facet.length - 1) {
       throw new UsageError(`--facet must be NAME:VALUE with NAME one of ${FACETS.join(', ')} (got "${facet}")`);
+    }
+    const value = facet.slice(colon + 1).trim().replace(/^"(.*)"$/, '$1');
+    const values = countBy(records, (r) => facetOf(r, name));
+    if (!values.has(value)) {
+      throw new UsageError(`--facet ${facet}: the index holds no ${name} "${value}" (it has: ${listOf(values.keys())})`);
     }
     filters.push(facet);
   }
@@ -82,7 +116,7 @@ export const registerSearch: RegisterCommand = (program, context) => {
     .argument('<QUERY>', 'what a reader would type in the search modal')
     .option('--index-file <PATH>', `local index file (default: ${DEFAULT_INDEX_FILES.join(' or ')}, the first that exists)`)
     .option('--json', 'print the Algolia-shaped response the modal gets, as JSON')
-    .option('--language <LANG>', "only records in this language (default: the index's main language, when it holds several)")
+    .option('--language <LANG>', "only records in this language (default: the site's default language, when the index holds several)")
     .option('--docs-version <VERSION>', 'only this docs version (the version facet, e.g. 1.0 or current), plus pages outside the docs')
     .option('--facet <NAME:VALUE>', 'any facet filter (language, docusaurus_tag, version, type), repeatable', (value: string, all: string[]) => [...all, value], [] as string[])
     .action(async (query: string, flags: SearchFlags) => {

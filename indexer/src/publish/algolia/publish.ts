@@ -41,6 +41,8 @@ import {findInvalidRecord, type SearchRecord} from 'docs-search/record';
 import {CONTENT_HASH_BYTES, sameContentHash, writeContentHash} from '../../records/content-hash.ts';
 import {RecordStore} from '../../records/store.ts';
 import {DOCSEARCH_SETTINGS, settingsMatch, type IndexSettings} from './settings.ts';
+import {planSynonyms, synonymsUnchanged, type SynonymPlan} from './synonyms.ts';
+import type {Synonym} from 'docs-search';
 import type {AlgoliaHost} from '../../cli/options.ts';
 
 type Client = ReturnType<typeof algoliasearch>;
@@ -52,6 +54,7 @@ export type PublishStep =
   | 'copy'
   | 'verify'
   | 'settings'
+  | 'synonyms'
   | 'batch'
   | 'race'
   | 'move'
@@ -88,6 +91,11 @@ export interface PublishOptions {
   attempts?: number;
   /** Settings to set (default: DocSearch's Docusaurus template with `_` as separator). */
   settings?: IndexSettings;
+  /**
+   * The index's synonyms (the whole set: others on the index are removed), diffed and written
+   * with the records; undefined: the index's synonyms are left as they are.
+   */
+  synonyms?: readonly Synonym[];
   /** Stops the run between steps (e.g. on Ctrl-C); the temporary index is deleted. */
   signal?: AbortSignal;
   onEvent?: (event: PublishEvent) => void;
@@ -147,6 +155,8 @@ export interface PublishResult {
   wrote: boolean;
   /** Records whose objectID repeated an earlier one's and got a suffix. */
   renamed: number;
+  /** With `synonyms`: how many were (or would be) saved and removed, and how many were the same. */
+  synonyms?: {saved: number; removed: number; unchanged: number};
   dryRun: boolean;
   /** Each change, in crawl order (deletions in live order). Read back from the records on first access. */
   readonly changes: {add: RecordChange[]; update: RecordChange[]; delete: RecordChange[]};
@@ -192,6 +202,7 @@ const STEP_LABELS: Record<PublishStep, string> = {
   copy: 'copying the live index',
   verify: 'reading the copy of the live index',
   settings: 'setting the index settings',
+  synonyms: 'reading or writing the index synonyms',
   batch: 'sending records',
   race: 'checking which build is live',
   move: 'moving the temporary index over the live one',
@@ -494,6 +505,23 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
     }
   };
 
+  /** An index's synonyms (every page of them). */
+  const synonymsOf = (step: PublishStep, indexName: string) =>
+    withRetries(step, async () => {
+      const all: Record<string, unknown>[] = [];
+      for (let page = 0; ; page++) {
+        const found = await client.searchSynonyms({indexName, searchSynonymsParams: {query: '', page, hitsPerPage: 1000}});
+        all.push(...(found.hits as unknown as Record<string, unknown>[]));
+        if (found.hits.length < 1000) return all;
+      }
+    });
+  let synonymPlan: SynonymPlan | null = null;
+  const noteSynonyms = (plan: SynonymPlan): void => {
+    synonymPlan = plan;
+    result.synonyms = {saved: plan.save.length, removed: plan.removed.length, unchanged: plan.unchanged};
+  };
+  const synonymsSame = (): boolean => synonymPlan === null || synonymsUnchanged(synonymPlan);
+
   // 1. What is live now?
   emit({type: 'step', step: 'check', index: live});
   let liveSettings: Record<string, unknown> | undefined;
@@ -606,7 +634,14 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
   };
   report(plan);
   const nothingIn = (p: Plan): boolean => p.added.length + p.updated.length + p.deleted.length === 0;
-  const nothingToDo = !options.full && liveExisted && !settingsChanged && nothingIn(plan);
+  if (options.synonyms) {
+    try {
+      noteSynonyms(planSynonyms(liveExisted ? await synonymsOf('synonyms', live) : [], options.synonyms, options.full));
+    } catch (error) {
+      throw liveUntouched(error, live);
+    }
+  }
+  const nothingToDo = !options.full && liveExisted && !settingsChanged && nothingIn(plan) && synonymsSame();
   if (options.dryRun || nothingToDo) return result;
 
   // 3. Fill a temporary index, then move it over the live one.
@@ -637,7 +672,8 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
         // The batches apply to the copy: their operations are its difference with the records,
         // whatever the live index held when it was read.
         report(planAgainst(await browseInto('verify', tmp)));
-        if (nothingIn(plan) && copied && settingsMatch(copied, settings as Record<string, unknown>)) {
+        if (options.synonyms) noteSynonyms(planSynonyms(await synonymsOf('verify', tmp), options.synonyms));
+        if (nothingIn(plan) && copied && settingsMatch(copied, settings as Record<string, unknown>) && synonymsSame()) {
           // Another run published these very records in the meantime.
           await deleteTemporary(tmp);
           tmpMayExist = false;
@@ -650,6 +686,17 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
     const userData = {...((liveSettings?.userData as Record<string, unknown> | undefined) ?? {}), [BUILD_MARK]: tmp};
     const set = await withRetries('settings', () => client.setSettings({indexName: tmp, indexSettings: {...settings, userData}}));
     await waitTask('settings', tmp, set.taskID);
+    const synonyms = synonymPlan as SynonymPlan | null;
+    if (synonyms && !synonymsUnchanged(synonyms)) {
+      // Before the records, in the temporary index: moved over the live one with them.
+      emit({type: 'step', step: 'synonyms', index: tmp});
+      const saved = await withRetries('synonyms', () =>
+        synonyms.replace && synonyms.save.length === 0
+          ? client.clearSynonyms({indexName: tmp})
+          : client.saveSynonyms({indexName: tmp, synonymHit: synonyms.save.map((s) => ({...s})), replaceExistingSynonyms: synonyms.replace}),
+      );
+      await waitTask('synonyms', tmp, saved.taskID);
+    }
 
     emit({type: 'step', step: 'batch', index: tmp});
     const batchSize = options.batchSize ?? 1000;

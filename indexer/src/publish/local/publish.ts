@@ -18,6 +18,7 @@ import {
   type LocalIndexFile,
   type SearchRecord,
   type ShardManifest,
+  type Synonym,
 } from 'docs-search';
 import {buildShards, engineFromShards} from 'docs-search/shards';
 
@@ -44,6 +45,8 @@ export const SHARD_ABOVE_PAGES = 50;
 export interface WriteLocalIndexOptions {
   /** `auto` (default): sharded above SHARD_ABOVE_PAGES pages. */
   sharded?: boolean | 'auto';
+  /** Synonyms the engine answers with, carried in the index (see readSynonymsFile). */
+  synonyms?: readonly Synonym[];
 }
 
 /** The origin shared by every record URL (stripped from the file), or '' when they differ. */
@@ -57,12 +60,12 @@ export function commonOrigin(records: readonly SearchRecord[]): string {
   return origin ?? '';
 }
 
-export function buildLocalIndex(records: readonly SearchRecord[]): LocalIndexFile {
-  return packRecords(records, commonOrigin(records));
+export function buildLocalIndex(records: readonly SearchRecord[], synonyms: readonly Synonym[] = []): LocalIndexFile {
+  return packRecords(records, commonOrigin(records), synonyms);
 }
 
-export function serializeLocalIndex(records: readonly SearchRecord[]): string {
-  return JSON.stringify(buildLocalIndex(records));
+export function serializeLocalIndex(records: readonly SearchRecord[], synonyms: readonly Synonym[] = []): string {
+  return JSON.stringify(buildLocalIndex(records, synonyms));
 }
 
 /**
@@ -79,13 +82,13 @@ export async function writeLocalIndex(records: readonly SearchRecord[], file: st
     await mkdir(dirname(file), {recursive: true});
     await checkOutputPath(file);
     if (!sharded) {
-      const json = serializeLocalIndex(records);
+      const json = serializeLocalIndex(records, options.synonyms);
       await writeFileAtomic(file, json);
       await rm(shardDir, {recursive: true, force: true});
       return {file, records: records.length, bytes: Buffer.byteLength(json), gzipBytes: gzipSync(json).length};
     }
     const origin = commonOrigin(records);
-    const {manifest, files} = buildShards(records, origin, new LocalSearchEngine([...records]));
+    const {manifest, files} = buildShards(records, origin, new LocalSearchEngine([...records]), options.synonyms);
     const tmpDir = `${shardDir}.${process.pid}.tmp`;
     await rm(tmpDir, {recursive: true, force: true});
     await mkdir(tmpDir, {recursive: true});

@@ -1,0 +1,66 @@
+/**
+ * Questions ranked by their subject (issue 28): a query naming a section's subject in its title
+ * or headings ranks it above sections that only share the query's other words, and the words of
+ * a question never decide the order.
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {LocalSearchEngine} from '../src/engine/search.ts';
+import {stem} from '../src/engine/text.ts';
+import {ORIGIN, SITE_RECORDS} from './fixtures/search-records.ts';
+
+const base = SITE_RECORDS.find((r) => r.type === 'content' && r.hierarchy.lvl2 !== null)!;
+/** A paragraph under heading `heading` of page `path` (titled `title`). */
+function paragraph(path: string, title: string, heading: string, content: string) {
+  const anchor = heading.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  return {
+    ...base,
+    objectID: `${path}#${anchor}:${content.length}`,
+    url: `${ORIGIN}/${path}#${anchor}`,
+    url_without_anchor: `${ORIGIN}/${path}`,
+    anchor,
+    hierarchy: {...base.hierarchy, lvl1: title, lvl2: heading},
+    content,
+  };
+}
+const urls = (engine: LocalSearchEngine, q: string) => engine.rank(q).map((h) => h.record.url);
+
+const RECORDS = [
+  ...SITE_RECORDS,
+  paragraph('docs/errors', 'Error handling', '202: API_DISABLED', 'The local API of this device is switched off in the app; switch it on.'),
+  paragraph('docs/system', 'System', 'cloud_enabled', 'The API reports the cloud link; when it is disabled, fault reporting stops.'),
+  paragraph('docs/system', 'System', 'led', 'The API sets the brightness of the status light; reporting is not affected.'),
+];
+
+test('a heading naming the subject ranks above paragraphs that only share the other words', () => {
+  const engine = new LocalSearchEngine(RECORDS);
+  // The cloud paragraph holds every word ("reporting", "api", "disabled"); the error's heading
+  // names the subject, API_DISABLED, and lacks only the incidental "reporting".
+  assert.equal(urls(engine, 'reporting API is disabled')[0], `${ORIGIN}/docs/errors#202-api-disabled`);
+  assert.ok(urls(engine, 'reporting API is disabled').includes(`${ORIGIN}/docs/system#cloud-enabled`));
+  // Without a heading naming it, the section holding every word comes first, as before.
+  assert.equal(urls(engine, 'cloud reporting disabled')[0], `${ORIGIN}/docs/system#cloud-enabled`);
+});
+
+test('the words of a question never decide the order, wherever they stand', () => {
+  const engine = new LocalSearchEngine(RECORDS);
+  const plain = urls(engine, 'brightness status light');
+  for (const q of [
+    'how brightness status light',
+    'which brightness status light',
+    'does the brightness status light',
+    'can i brightness status light',
+    'brightness status light how',
+    'brightness status light can i',
+    "status light brightness doesn't",
+  ]) {
+    assert.deepEqual(urls(engine, q).slice(0, 3), plain.slice(0, 3), q);
+  }
+});
+
+test('a verb form of a three-letter word keeps its doubled letter: adding finds add', () => {
+  assert.equal(stem('adding'), 'add');
+  assert.equal(stem('added'), 'add');
+  assert.equal(stem('running'), 'run');
+  assert.equal(stem('polling'), 'poll');
+});

@@ -259,6 +259,28 @@ class LiveRecords {
   }
 }
 
+/** Records asked for per browse request (Algolia's maximum). */
+const BROWSE_PAGE_SIZE = 1000;
+/** Pages a browse may take beyond what its first answer's `nbHits` needs (records added meanwhile). */
+const BROWSE_EXTRA_PAGES = 10;
+/** Pages of 1,000 indices read when looking for leftovers (Algolia plans allow far fewer indices). */
+const MAX_LIST_PAGES = 100;
+/** The size assumed when a browse answer gives no `nbHits`: far above any docs site. */
+const MAX_BROWSE_RECORDS = 10_000_000;
+
+/** What is wrong with a browse answer, or undefined when it has the shape of one. */
+export function browsePageProblem(page: unknown): string | undefined {
+  if (typeof page !== 'object' || page === null) return 'no object';
+  const {hits, nbHits, cursor} = page as Record<string, unknown>;
+  if (!Array.isArray(hits)) return '"hits" is not a list';
+  if (hits.some((hit) => typeof hit !== 'object' || hit === null || typeof (hit as Record<string, unknown>).objectID !== 'string')) {
+    return 'a hit has no objectID';
+  }
+  if (nbHits !== undefined && !(Number.isSafeInteger(nbHits) && (nbHits as number) >= 0)) return '"nbHits" is not a count';
+  if (cursor !== undefined && typeof cursor !== 'string') return '"cursor" is not a string';
+  return undefined;
+}
+
 /** A live hit as we stored it: Algolia's own `_…` attributes removed. */
 function storedRecord(hit: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -446,24 +468,46 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
     return current === undefined ? null : buildOf(current);
   };
 
-  /** The live index's records, or its copy's, as the diff needs them. */
+  /**
+   * The live index's records, or its copy's, as the diff needs them. Bounded whatever the server
+   * answers: every answer must have the shape of a browse page, a cursor already seen ends the
+   * run, and so does a page past the index's size (its first answer's `nbHits`) plus
+   * BROWSE_EXTRA_PAGES; each is a PublishError before anything was written.
+   */
   const browseInto = async (step: PublishStep, indexName: string): Promise<LiveRecords> => {
     const into = new LiveRecords();
+    const seen = new Set<string>();
+    let maxPages = Number.POSITIVE_INFINITY;
+    let size = 0;
     let cursor: string | undefined;
-    do {
-      const page = await withRetries(step, () =>
+    for (let pages = 0; ; pages++) {
+      if (pages >= maxPages) {
+        throw new PublishError(
+          `${STEP_LABELS[step]} failed: Algolia still gave a cursor after ${pages} pages, more than the index's ${size} records need (it would never end)`,
+        );
+      }
+      const page: unknown = await withRetries(step, () =>
         client.browse<Record<string, unknown>>({
           indexName,
-          browseParams: {hitsPerPage: 1000, attributesToRetrieve: ['*'], distinct: false, ...(cursor ? {cursor} : {})},
+          browseParams: {hitsPerPage: BROWSE_PAGE_SIZE, attributesToRetrieve: ['*'], distinct: false, ...(cursor ? {cursor} : {})},
         }),
       );
-      for (const hit of page.hits) {
-        const stored = storedRecord(hit as Record<string, unknown>);
+      const problem = browsePageProblem(page);
+      if (problem) throw new PublishError(`${STEP_LABELS[step]} failed: Algolia's answer is not a browse page (${problem})`);
+      const {hits, nbHits, cursor: next} = page as {hits: Record<string, unknown>[]; nbHits?: number; cursor?: string};
+      if (pages === 0) {
+        size = nbHits ?? MAX_BROWSE_RECORDS;
+        maxPages = Math.ceil(size / BROWSE_PAGE_SIZE) + BROWSE_EXTRA_PAGES;
+      }
+      for (const hit of hits) {
+        const stored = storedRecord(hit);
         into.add(String(stored.objectID), stored, String(stored.url ?? ''));
       }
-      cursor = page.cursor;
-    } while (cursor);
-    return into;
+      if (next === undefined || next === '') return into;
+      if (seen.has(next)) throw new PublishError(`${STEP_LABELS[step]} failed: Algolia answered a cursor it had already given (it would never end)`);
+      seen.add(next);
+      cursor = next;
+    }
   };
 
   /** Deletes temporary indices of this live index left by runs that started more than the stale age ago. */
@@ -473,8 +517,11 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
     const stale: string[] = [];
     try {
       emit({type: 'step', step: 'leftovers', index: live});
-      for (let page = 0; ; page++) {
+      // Bounded: at most MAX_LIST_PAGES pages, and a page without items ends the listing.
+      for (let page = 0; page < MAX_LIST_PAGES; page++) {
         const list = await withRetries('leftovers', () => client.listIndices({page, hitsPerPage: 1000}));
+        if (!Array.isArray(list?.items)) throw new Error('the answer is not a list of indices');
+        if (list.items.length === 0) break;
         for (const item of list.items) {
           const startedAt = tempIndexStartedAt(item.name, live);
           const updatedAt = Date.parse(item.updatedAt);

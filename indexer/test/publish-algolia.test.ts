@@ -318,8 +318,8 @@ test('a browse answer that repeats its cursor, never ends or has the wrong shape
         return true;
       });
       assert.ok(fake.log.filter((e) => e.step === 'browse').length <= 11, `${fault}: ${fake.log.filter((e) => e.step === 'browse').length} browse requests`);
-      assert.deepEqual(writes(fake), [], fault);
-      assert.deepEqual(fake.names(), [LIVE], fault);
+      assert.deepEqual(writes(fake), [], String(fault));
+      assert.deepEqual(fake.names(), [LIVE], String(fault));
     } finally {
       await fake.close();
     }

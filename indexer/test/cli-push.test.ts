@@ -151,7 +151,22 @@ test('missing or invalid configuration exits 2 and names every way to supply the
     [{...full, ALGOLIA_ADMIN_API_KEY: ''}, [], 'docs-indexer: missing Algolia write key: set ALGOLIA_ADMIN_API_KEY (a key with write rights)\n'],
     [{...full, ALGOLIA_INDEX_NAME: undefined}, [], 'docs-indexer: missing Algolia index name: pass --index NAME or set ALGOLIA_INDEX_NAME\n'],
     [{...full, ALGOLIA_HOSTS: 'not a host'}, [], 'docs-indexer: ALGOLIA_HOSTS must be comma-separated http(s) base URLs such as http://127.0.0.1:8787 (got "not a host")\n'],
-    [{...full, DOCS_INDEXER_TIMEOUT_MS: 'soon'}, [], 'docs-indexer: DOCS_INDEXER_TIMEOUT_MS must be a positive whole number of milliseconds (got "soon")\n'],
+    [{...full, DOCS_INDEXER_TIMEOUT_MS: 'soon'}, [], 'docs-indexer: DOCS_INDEXER_TIMEOUT_MS must be a whole number of milliseconds from 1 to 600000 (got "soon")\n'],
+    // Node would run a timer above 2^31 - 1 ms after 1 ms: every numeric setting has a range.
+    [{...full, DOCS_INDEXER_TIMEOUT_MS: '99999999999'}, [], 'docs-indexer: DOCS_INDEXER_TIMEOUT_MS must be a whole number of milliseconds from 1 to 600000 (got "99999999999")\n'],
+    [{...full, DOCS_INDEXER_TIMEOUT_MS: '0'}, [], 'docs-indexer: DOCS_INDEXER_TIMEOUT_MS must be a whole number of milliseconds from 1 to 600000 (got "0")\n'],
+    [{...full, DOCS_INDEXER_RETRY_DELAY_MS: '3000000000'}, [], 'docs-indexer: DOCS_INDEXER_RETRY_DELAY_MS must be a whole number of milliseconds from 0 to 60000 (got "3000000000")\n'],
+    [{...full, DOCS_INDEXER_ATTEMPTS: '21'}, [], 'docs-indexer: DOCS_INDEXER_ATTEMPTS must be a whole number from 1 to 20 (got "21")\n'],
+    [
+      {...full, ALGOLIA_HOSTS: 'http://127.0.0.1:8787/prefix/'},
+      [],
+      "docs-indexer: ALGOLIA_HOSTS takes base URLs without a path, query or user name, such as http://127.0.0.1:8787: the Algolia client sends every request to the host's root (got \"http://127.0.0.1:8787/prefix/\")\n",
+    ],
+    [
+      {...full, ALGOLIA_HOSTS: 'http://127.0.0.1:8787/, https://user:pw@proxy.example'},
+      [],
+      "docs-indexer: ALGOLIA_HOSTS takes base URLs without a path, query or user name, such as http://127.0.0.1:8787: the Algolia client sends every request to the host's root (got \"https://***@proxy.example\")\n",
+    ],
     [full, ['--concurrency', '-3'], 'docs-indexer: --concurrency must be a whole number from 1 to 64 (got "-3")\n'],
     [full, ['--frobnicate'], "docs-indexer: unknown option '--frobnicate' (see docs-indexer --help)\n"],
     // A key pasted with a line break: a configuration error before any request, the key never shown.

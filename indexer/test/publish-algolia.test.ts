@@ -405,6 +405,14 @@ test('an empty record set or an invalid index name is refused before any request
       return true;
     });
   }
+  // Numeric settings out of range (a timer above 2^31 - 1 ms would fire after 1 ms).
+  for (const [extra, message] of [
+    [{timeoutMs: 99_999_999_999}, 'timeoutMs must be a whole number from 1 to 600000 (got 99999999999)'],
+    [{retryDelayMs: -1}, 'retryDelayMs must be a whole number from 0 to 60000 (got -1)'],
+    [{attempts: 0.5}, 'attempts must be a whole number from 1 to 20 (got 0.5)'],
+  ] as const) {
+    await assert.rejects(publishToAlgolia(base, {appId: 'a', apiKey: 'b', indexName: 'c', ...extra}), {name: 'UsageError', message});
+  }
 });
 
 test('records sharing an objectID are renamed in crawl order (ID-2, ID-3) instead of refusing the publish, the same way every run', async () => {

@@ -104,6 +104,26 @@ export interface PublishOptions {
  */
 export const STALE_TEMP_INDEX_MS = 60 * 60 * 1000;
 
+/**
+ * Ranges of the numeric settings (DOCS_INDEXER_TIMEOUT_MS, DOCS_INDEXER_RETRY_DELAY_MS,
+ * DOCS_INDEXER_ATTEMPTS; the same options of publishToAlgolia): Node runs a timer above
+ * 2^31 - 1 ms after 1 ms, so no delay may get near that, and a run must end in bounded time.
+ * A retry waits `retryDelayMs` doubled at each attempt, at most MAX_RETRY_DELAY_MS.
+ */
+export const SETTING_RANGES = {
+  timeoutMs: {min: 1, max: 600_000},
+  retryDelayMs: {min: 0, max: 60_000},
+  attempts: {min: 1, max: 20},
+} as const;
+export const MAX_RETRY_DELAY_MS = 60_000;
+
+/** Why a numeric setting is out of its range (SETTING_RANGES), or undefined. */
+function settingProblem(name: keyof typeof SETTING_RANGES, value: number | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const {min, max} = SETTING_RANGES[name];
+  return Number.isInteger(value) && value >= min && value <= max ? undefined : `${name} must be a whole number from ${min} to ${max} (got ${value})`;
+}
+
 /** The `userData` key of an index's settings naming the run whose build it holds. */
 export const BUILD_MARK = 'docsIndexerBuild';
 
@@ -373,6 +393,10 @@ interface Plan {
 export async function publishToAlgolia(records: readonly SearchRecord[] | RecordStore, options: PublishOptions): Promise<PublishResult> {
   const store = records instanceof RecordStore ? records : RecordStore.of(records);
   if (store.size === 0) throw new SourceError('refusing to publish an empty set of records');
+  for (const name of ['timeoutMs', 'retryDelayMs', 'attempts'] as const) {
+    const problem = settingProblem(name, options[name]);
+    if (problem) throw new UsageError(problem);
+  }
   const nameProblem = indexNameProblem(options.indexName);
   if (nameProblem) throw new UsageError(`invalid Algolia index name "${options.indexName.slice(0, 60)}": ${nameProblem}`);
   // A crawl's store was validated record by record as it was extracted.
@@ -425,12 +449,12 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
           retries: attempts - 1,
           factor: 2,
           minTimeout: retryDelayMs,
-          maxTimeout: Number.POSITIVE_INFINITY,
+          maxTimeout: Math.max(MAX_RETRY_DELAY_MS, retryDelayMs),
           randomize: false,
           shouldRetry: ({error}) => isRetryable(error),
           onFailedAttempt: ({error, attemptNumber, retriesLeft}) => {
             if (retriesLeft > 0 && isRetryable(error)) {
-              emit({type: 'retry', step, attempt: attemptNumber, error: describeError(error), delayMs: retryDelayMs * 2 ** (attemptNumber - 1)});
+              emit({type: 'retry', step, attempt: attemptNumber, error: describeError(error), delayMs: Math.min(retryDelayMs * 2 ** (attemptNumber - 1), Math.max(MAX_RETRY_DELAY_MS, retryDelayMs))});
             }
           },
         },

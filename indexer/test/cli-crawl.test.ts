@@ -66,6 +66,9 @@ test('usage errors exit 2 with one line on stderr', async () => {
     [['crawl', fixture('noindex')], `docs-indexer: cannot tell the site's URL from "${fixture('noindex')}": pass --base-url URL\n`],
     [['crawl', fixture('noindex'), '--base-url', 'https://x.org'], `docs-indexer: the crawl of ${fixture('noindex')} found no pages to index\n`],
     [['frobnicate'], "docs-indexer: unknown command 'frobnicate' (see docs-indexer --help)\n"],
+    // No command: one line and a pointer to --help, not the whole help on stderr.
+    [[], 'docs-indexer: missing command: crawl, push or search (see docs-indexer --help)\n'],
+    [['--max-failed', '5'], "docs-indexer: unknown option '--max-failed' (see docs-indexer --help)\n"],
   ];
   for (const [args, stderr] of cases) {
     const run = await runCli(args);

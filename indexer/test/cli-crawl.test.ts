@@ -26,7 +26,8 @@ test('crawl --out FILE --json writes the file and prints one summary object', as
   const out = path.join(dir, 'records.json');
   const run = await runCli(['crawl', MINI, '--out', out, '--json', '--base-url', 'https://docs.example.com/', '--concurrency', '2']);
   assert.equal(run.code, 0, run.stderr);
-  assert.equal(run.stderr, '');
+  // The skipped pages are listed on stderr, as without --json.
+  assert.equal(run.stderr, 'skipped https://docs.example.com/404: not-found\nskipped https://docs.example.com/docs/hidden: noindex\n');
   const summary = JSON.parse(run.stdout);
   assert.deepEqual(Object.keys(summary), ['pages', 'records', 'skipped', 'failed', 'bytes', 'seconds', 'skippedPages']);
   assert.equal(summary.pages, 3);

@@ -30,7 +30,7 @@ test('push --json publishes the crawl and prints one summary object; a rerun sen
   try {
     const first = await runCli(['push', MINI, '--json'], envFor(fake));
     assert.equal(first.code, 0, first.stderr);
-    assert.equal(first.stderr, '');
+    assert.equal(first.stderr, 'skipped https://mini.example.org/404: not-found\nskipped https://mini.example.org/docs/hidden: noindex\n');
     const summary = JSON.parse(first.stdout);
     assert.deepEqual(Object.keys(summary), SUMMARY_KEYS);
     assert.deepEqual([summary.pages, summary.records, summary.added, summary.updated, summary.deleted, summary.unchanged], [3, 11, 11, 0, 0, 0]);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {mkdtemp, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {crawl, parseSitemap, type CrawlEvent} from '../src/crawl/crawl.ts';
+import {crawl, parseSitemap, percentAbove, type CrawlEvent} from '../src/crawl/crawl.ts';
 import {SourceError, UsageError} from '../src/errors.ts';
 import type {SearchRecord} from 'docs-search/record';
 import {fixture, serveFolder} from './helpers.ts';
@@ -235,6 +235,35 @@ test('a URL crawl reads sitemap indexes and each locale\'s sitemap (from the hom
       assert.equal(result.mode, 'sitemap');
       assert.deepEqual(pagesOf(result.records), ['https://s.example/', 'https://s.example/a', 'https://s.example/fr/', 'https://s.example/fr/b']);
       assert.deepEqual(JSON.stringify(result.records), JSON.stringify((await crawl(dir)).records));
+    } finally {
+      await site.close();
+    }
+  } finally {
+    await rm(dir, {recursive: true, force: true});
+  }
+});
+
+test('the --max-failed message never rounds the failed share down to the limit', () => {
+  assert.equal(percentAbove((3 / 299) * 100, 1), '1.003');
+  assert.equal(percentAbove(25, 10), '25');
+  assert.equal(percentAbove((1 / 3) * 100, 0), '33.3');
+  assert.equal(percentAbove((11 / 100) * 100, 10), '11');
+});
+
+test('a page naming an indexed page as its canonical is skipped as a duplicate under its own URL, naming the page it repeats', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'indexer-dup-'));
+  const page = (canonical: string, title: string): string =>
+    `<!doctype html><html><head><title>${title}</title><link rel="canonical" href="${canonical}"></head><body><main><h1>${title}</h1><p>Text of ${title}.</p></main></body></html>`;
+  try {
+    await writeFile(path.join(dir, 'index.html'), page('https://dup.example/', 'Home').replace('</main>', '<a href="a">A</a> <a href="b">B</a></main>'));
+    await writeFile(path.join(dir, 'a.html'), page('https://dup.example/a', 'A'));
+    await writeFile(path.join(dir, 'b.html'), page('https://dup.example/a', 'B'));
+    const folder = await crawl(dir);
+    assert.deepEqual(folder.skippedPages, [{url: 'https://dup.example/b', reason: 'duplicate', detail: 'same page as https://dup.example/a'}]);
+    const site = await serveFolder(dir);
+    try {
+      const fetched = await crawl(site.url);
+      assert.deepEqual(fetched.skippedPages, [{url: 'https://dup.example/b', reason: 'duplicate', detail: 'same page as https://dup.example/a'}]);
     } finally {
       await site.close();
     }

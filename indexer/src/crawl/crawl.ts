@@ -154,6 +154,13 @@ interface PageResult {
   digest?: PackedDigest;
   /** A second page with a URL already indexed: not part of the result. */
   duplicate?: boolean;
+  /** The URL the page was routed to (its file's or its fetched URL's place), when it differs from `url`. */
+  routed?: string;
+}
+
+/** The skip of a second page naming an indexed page's URL: the page read (its alias), and the URL it repeats. */
+function duplicateOf(page: PageResult): SkippedPage {
+  return {url: page.routed ?? page.url, reason: 'duplicate', detail: `same page as ${page.url}`};
 }
 
 function crawledPage(page: PageResult): CrawledPage {
@@ -239,6 +246,18 @@ export async function crawl(source: string, options: CrawlOptions = {}): Promise
     baseUrl: result.baseUrl,
     mode: result.mode,
   };
+}
+
+/**
+ * `share` (a percentage above `limit`) with as few decimals as show it above the limit, rounded
+ * down: 3 of 299 pages is "1.003" against a limit of 1, never "1".
+ */
+export function percentAbove(share: number, limit: number): string {
+  for (let decimals = 1; decimals < 6; decimals++) {
+    const shown = Math.floor(share * 10 ** decimals) / 10 ** decimals;
+    if (shown > limit) return String(shown);
+  }
+  return String(share);
 }
 
 function concurrencyOf(options: CrawlOptions): number {
@@ -516,8 +535,9 @@ async function crawlFolder(folder: string, options: CrawlOptions) {
         // Two files that say they are the same page (canonical links): the first one counts.
         if (emitted.has(page.url)) {
           page.duplicate = true;
-          skipped.push({url: page.url, reason: 'duplicate'});
-          options.onEvent?.({type: 'skip', url: page.url, reason: 'duplicate', done, total});
+          const alias = duplicateOf(page);
+          skipped.push(alias);
+          options.onEvent?.({type: 'skip', ...alias, done, total});
         } else {
           emitted.add(page.url);
           await options.onPage?.(crawledPage(page));
@@ -548,7 +568,7 @@ async function crawlFolder(folder: string, options: CrawlOptions) {
       jobs.map(({file, url, order}, index) =>
         limit(async (): Promise<PageResult> => {
           const {skipped: skip, ...extracted} = await extract(file, url, order);
-          const result: PageResult = {...extracted, order};
+          const result: PageResult = {...extracted, order, ...(extracted.url === url ? {} : {routed: url})};
           done += 1;
           if (skip) {
             skipped.push({url: result.url, reason: skip});
@@ -874,7 +894,7 @@ async function crawlUrl(source: string, options: CrawlOptions) {
     if (reason) skip({url: page.url, reason});
     else {
       options.onEvent?.({type: 'page', url: page.url, records: page.count, done, total: total()});
-      pages.push({...page, order, fetched: fetched.url});
+      pages.push({...page, order, fetched: fetched.url, ...(page.url === routed ? {} : {routed})});
     }
     await Promise.all(next);
   };
@@ -891,7 +911,7 @@ async function crawlUrl(source: string, options: CrawlOptions) {
     const page = pages[i];
     if (page && page.url === pages[i - 1]?.url) {
       page.duplicate = true;
-      skipped.push({url: page.url, reason: 'duplicate'});
+      skipped.push(duplicateOf(page));
     }
   }
   const failed = skipped.filter((p) => p.reason === 'failed');
@@ -899,7 +919,7 @@ async function crawlUrl(source: string, options: CrawlOptions) {
   if (failed.length && (failed.length / attempted) * 100 > maxFailed) {
     const first = failed.sort(byUrl)[0];
     throw new CrawlError(
-      `${failed.length} of ${attempted} pages could not be fetched (${Math.round((failed.length / attempted) * 1000) / 10}%, ` +
+      `${failed.length} of ${attempted} pages could not be fetched (${percentAbove((failed.length / attempted) * 100, maxFailed)}%, ` +
         `more than --max-failed ${maxFailed}%), e.g. ${first?.url}: ${first?.detail ?? 'failed'}; nothing was written`,
     );
   }

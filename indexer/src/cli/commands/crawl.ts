@@ -136,8 +136,11 @@ export const registerCrawl: RegisterCommand = (program, context) => {
         seconds: seconds(startedAt),
         skippedPages: result.skippedPages,
       };
-      if (options.json) await writeAll(context.stdout, `${JSON.stringify(summary)}\n`);
-      else {
+      if (options.json) {
+        // The summary on stdout, the skipped pages on stderr (as without --json).
+        await writeAll(context.stderr, skippedLines(result));
+        await writeAll(context.stdout, `${JSON.stringify(summary)}\n`);
+      } else {
         await writeAll(
           context.stderr,
           skippedLines(result) +

@@ -128,7 +128,7 @@ export const registerPush: RegisterCommand = (program, context) => {
         dryRun: options.dryRun,
         ...(options.dryRun ? {changes: result.changes} : {}),
       };
-      if (!options.json) await writeAll(context.stderr, skippedLines(crawled));
+      await writeAll(context.stderr, skippedLines(crawled));
       await writeAll(context.stdout, options.json ? `${JSON.stringify(summary)}\n` : humanSummary(summary, result));
     });
 };

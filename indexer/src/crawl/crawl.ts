@@ -26,6 +26,7 @@ import pLimit from 'p-limit';
 import pRetry, {AbortError} from 'p-retry';
 import {XMLParser} from 'fast-xml-parser';
 import {extractPageDetailed, recordUrlFor, type SiteUrls} from '../extract/extract.ts';
+import {decodePage} from '../extract/charset.ts';
 import {
   defaultWorkers,
   ExtractPool,
@@ -292,7 +293,7 @@ async function extractWith(pool: ExtractPool | undefined, job: PageJob): Promise
   if (html === undefined) {
     const file = job.file ?? '';
     try {
-      html = await readFile(file, 'utf8');
+      html = decodePage(await readFile(file));
     } catch (error) {
       throw new SourceError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
     }
@@ -427,17 +428,30 @@ export function rankOfPriority(priority: number | undefined): number | undefined
   return priority === undefined ? undefined : Math.round((priority - 0.5) * 10);
 }
 
+/**
+ * A build's file read whole, or undefined when it is larger than `maxBytes` (the page limits
+ * hold for every file the crawl reads, the home page and the sitemaps included).
+ */
+async function readLimited(file: string, maxBytes: number): Promise<Buffer | undefined> {
+  if ((await stat(file)).size > maxBytes) return undefined;
+  return readFile(file);
+}
+
 async function siteUrlFromBuild(folder: string, sitemaps: string[]): Promise<string | undefined> {
   try {
-    const html = await readFile(path.join(folder, 'index.html'), 'utf8');
-    const page = extractPageDetailed(html, {url: 'https://placeholder.invalid/', validate: false});
-    if (page.canonical && /^https?:\/\//i.test(page.canonical)) return page.canonical;
+    // A home page over the size limit is not read (the crawl skips it as too-large): the sitemap tells the root.
+    const bytes = await readLimited(path.join(folder, 'index.html'), MAX_PAGE_BYTES);
+    if (bytes) {
+      const page = extractPageDetailed(decodePage(bytes), {url: 'https://placeholder.invalid/', validate: false});
+      if (page.canonical && /^https?:\/\//i.test(page.canonical)) return page.canonical;
+    }
   } catch {
-    // no home page: try the sitemap
+    // no home page (or one nested too deep): try the sitemap
   }
   if (!sitemaps.includes('sitemap.xml')) return undefined;
   try {
-    const locs = sitemapLocs(await readFile(path.join(folder, 'sitemap.xml'), 'utf8'));
+    const xml = await readLimited(path.join(folder, 'sitemap.xml'), MAX_SITEMAP_BYTES);
+    const locs = xml ? sitemapLocs(xml.toString('utf8')) : [];
     // The shortest URL of the sitemap is the site root (every page lives below it).
     const shortest = locs.sort((a, b) => a.length - b.length)[0];
     if (shortest) return new URL('./', shortest).toString();
@@ -505,7 +519,8 @@ async function crawlFolder(folder: string, options: CrawlOptions) {
   const entries: SitemapEntry[] = [];
   for (const file of listing.sitemaps) {
     try {
-      entries.push(...parseSitemap(await readFile(path.join(folder, file), 'utf8')).urls);
+      const xml = await readLimited(path.join(folder, file), MAX_SITEMAP_BYTES);
+      if (xml) entries.push(...parseSitemap(xml.toString('utf8')).urls);
     } catch {
       // an unreadable sitemap only loses priorities
     }
@@ -618,11 +633,42 @@ function isRetryableStatus(status: number): boolean {
 }
 
 function describe(error: unknown): string {
-  if (error instanceof HttpStatusError || error instanceof OffSiteRedirect) return error.message;
+  if (error instanceof HttpStatusError || error instanceof OffSiteRedirect || error instanceof TooLargeError) return error.message;
   const cause = (error as {cause?: {code?: string; message?: string}}).cause;
   if (cause?.code) return cause.code;
   if ((error as Error).name === 'TimeoutError') return 'timed out';
   return redactUrl(cause?.message ?? (error as Error).message ?? String(error));
+}
+
+/** The sitemap protocol's own limit on a sitemap file (uncompressed): larger ones are not read. */
+export const MAX_SITEMAP_BYTES = 50 * 1024 * 1024;
+
+/** A body over the size limit: not read past it, the page skipped as `too-large`. */
+class TooLargeError extends Error {
+  constructor(readonly url: string, maxBytes: number) {
+    super(`larger than ${maxBytes / 1024 / 1024} MB`);
+  }
+}
+
+/** Reads a response's body, at most `maxBytes` of it (its Content-Length is checked first). */
+async function readBody(response: Response, url: string, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel();
+    throw new TooLargeError(url, maxBytes);
+  }
+  if (!response.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += chunk.byteLength;
+    if (size > maxBytes) {
+      await response.body.cancel().catch(() => {});
+      throw new TooLargeError(url, maxBytes);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -636,11 +682,14 @@ class SiteClient {
     private readonly authorization: string | undefined,
   ) {}
 
-  /** GETs `url`; an error status throws HttpStatusError unless `allowStatus` accepts it. */
-  async get(url: string, allowStatus: (status: number) => boolean = () => false): Promise<Fetched> {
+  /**
+   * GETs `url`; an error status throws HttpStatusError unless `allowStatus` accepts it, a body
+   * over `maxBytes` (default MAX_PAGE_BYTES) a TooLargeError.
+   */
+  async get(url: string, allowStatus: (status: number) => boolean = () => false, maxBytes = MAX_PAGE_BYTES): Promise<Fetched> {
     let current = url;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-      const answer = await this.request(current, allowStatus);
+      const answer = await this.request(current, allowStatus, maxBytes);
       if (answer.location === undefined) return {...answer, url: current};
       const next = new URL(answer.location, current);
       next.hash = '';
@@ -650,7 +699,7 @@ class SiteClient {
     throw new Error(`more than ${MAX_REDIRECTS} redirects from ${url}`);
   }
 
-  private request(url: string, allowStatus: (status: number) => boolean): Promise<Omit<Fetched, 'url'> & {location?: string}> {
+  private request(url: string, allowStatus: (status: number) => boolean, maxBytes: number): Promise<Omit<Fetched, 'url'> & {location?: string}> {
     const attempts = this.options.attempts ?? 3;
     const headers: Record<string, string> = {'user-agent': 'docs-indexer'};
     if (this.authorization) headers.authorization = this.authorization;
@@ -666,12 +715,21 @@ class SiteClient {
           await response.body?.cancel();
           return {status: response.status, contentType: '', body: '', location};
         }
-        const body = await response.text();
         if (!response.ok && !allowStatus(response.status)) {
+          await response.body?.cancel();
           const error = new HttpStatusError(response.status, url);
           throw isRetryableStatus(response.status) ? error : new AbortError(error);
         }
-        return {status: response.status, contentType: response.headers.get('content-type') ?? '', body};
+        const contentType = response.headers.get('content-type') ?? '';
+        let bytes: Uint8Array;
+        try {
+          bytes = await readBody(response, url, maxBytes);
+        } catch (error) {
+          throw error instanceof TooLargeError ? new AbortError(error) : error;
+        }
+        // A page is read in the encoding a browser would use (header, BOM, <meta charset>); anything else as UTF-8.
+        const body = /html/i.test(contentType) ? decodePage(bytes, contentType) : new TextDecoder().decode(bytes);
+        return {status: response.status, contentType, body};
       },
       {
         retries: attempts - 1,
@@ -750,24 +808,40 @@ async function crawlUrl(source: string, options: CrawlOptions) {
   const inScope = (url: URL): boolean => url.origin === origin && (url.pathname.startsWith(sourceBase) || `${url.pathname}/` === sourceBase);
   const client = new SiteClient(options, inScope, authorization);
 
-  let home: Fetched;
+  // A SOURCE page over the size limit is not read: it is skipped as too-large, and SOURCE is the root.
+  let home: Fetched | TooLargeError;
   try {
     home = await client.get(start.toString());
   } catch (error) {
-    throw new SourceError(`cannot read SOURCE ${shown}: ${describe(error)}`);
+    if (!(error instanceof TooLargeError)) throw new SourceError(`cannot read SOURCE ${shown}: ${describe(error)}`);
+    home = error;
   }
-  const homeLinks = pageLinks(home.body);
+  const homeLinks: PageLinks = home instanceof TooLargeError ? {alternates: [], links: []} : pageLinks(home.body);
+  const homeUrl = home instanceof TooLargeError ? shown : home.url;
   let root = scope;
   if (homeLinks.canonical) {
     try {
-      root = normalizeBaseUrl(new URL(homeLinks.canonical, home.url).toString(), 'the canonical URL');
+      root = normalizeBaseUrl(new URL(homeLinks.canonical, homeUrl).toString(), 'the canonical URL');
     } catch {
       // not a URL: the source is the root
     }
   }
-  const baseUrl = options.baseUrl ? normalizeBaseUrl(options.baseUrl) : root;
-  const site: SiteUrls = {root, base: baseUrl};
-  const rootUrl = new URL(root);
+  let baseUrl = options.baseUrl ? normalizeBaseUrl(options.baseUrl) : root;
+  let site: SiteUrls = {root, base: baseUrl};
+  let rootUrl = new URL(root);
+  /** The site's root from the sitemap's shortest URL, when the SOURCE page could not tell it (too large to read). */
+  const rootFromSitemap = (sitemap: Sitemap): void => {
+    const shortest = sitemap.urls.map((u) => u.loc).sort((a, b) => a.length - b.length)[0];
+    if (!shortest) return;
+    try {
+      root = normalizeBaseUrl(new URL('./', shortest).toString(), 'the sitemap URL');
+    } catch {
+      return;
+    }
+    baseUrl = options.baseUrl ? baseUrl : root;
+    site = {root, base: baseUrl};
+    rootUrl = new URL(root);
+  };
 
   /** The URL to fetch for a link, a sitemap entry or an alternate (which name the site's configured host). */
   const toFetch = (location: string, from: string): string | undefined => {
@@ -799,7 +873,7 @@ async function crawlUrl(source: string, options: CrawlOptions) {
   // Sitemaps: the source's, one per locale (the home page's hreflang links), and nested ones.
   const sitemapQueue = [new URL('sitemap.xml', scope).toString()];
   for (const alternate of homeLinks.alternates) {
-    const localeRoot = toFetch(alternate, home.url);
+    const localeRoot = toFetch(alternate, homeUrl);
     if (localeRoot) sitemapQueue.push(new URL('sitemap.xml', withSlash(localeRoot)).toString());
   }
   const sitemapsSeen = new Set<string>();
@@ -812,14 +886,18 @@ async function crawlUrl(source: string, options: CrawlOptions) {
     sitemapsSeen.add(sitemapUrl);
     let fetched: Fetched;
     try {
-      fetched = await client.get(sitemapUrl, (s) => s === 404 || s === 410);
+      fetched = await client.get(sitemapUrl, (s) => s === 404 || s === 410, MAX_SITEMAP_BYTES);
     } catch (error) {
-      if (i === 0 && !(error instanceof OffSiteRedirect)) throw new SourceError(`cannot read SOURCE ${shown}: ${describe(error)}`);
-      skipped.push({url: sitemapUrl, reason: error instanceof OffSiteRedirect ? 'off-site' : 'failed', detail: describe(error)});
+      if (i === 0 && !(error instanceof OffSiteRedirect) && !(error instanceof TooLargeError)) {
+        throw new SourceError(`cannot read SOURCE ${shown}: ${describe(error)}`);
+      }
+      const reason = error instanceof OffSiteRedirect ? 'off-site' : error instanceof TooLargeError ? 'too-large' : 'failed';
+      skipped.push({url: sitemapUrl, reason, detail: describe(error)});
       continue;
     }
     if (fetched.status !== 200) continue;
     const sitemap = parseSitemap(fetched.body);
+    if (i === 0 && home instanceof TooLargeError) rootFromSitemap(sitemap);
     for (const nested of sitemap.sitemaps) {
       const url = toFetch(nested, fetched.url);
       if (url) sitemapQueue.push(url);
@@ -852,16 +930,18 @@ async function crawlUrl(source: string, options: CrawlOptions) {
     options.onEvent?.({type: 'skip', ...page, done, total: total()});
   };
 
-  const visit = async (target: string, prefetched?: Fetched): Promise<void> => {
+  const visit = async (target: string, prefetched?: Fetched | TooLargeError): Promise<void> => {
     let fetched: Fetched;
     try {
+      if (prefetched instanceof TooLargeError) throw prefetched;
       // Only the fetch holds a concurrency slot: a page waiting for its links must not block them.
       fetched = prefetched ?? (await limit(() => client.get(target)));
     } catch (error) {
       done += 1;
       const status = error instanceof HttpStatusError ? error.status : undefined;
       const url = routedUrl(target);
-      if (error instanceof OffSiteRedirect) skip({url, reason: 'off-site', detail: describe(error)});
+      if (error instanceof TooLargeError) skip({url, reason: 'too-large', detail: describe(error)});
+      else if (error instanceof OffSiteRedirect) skip({url, reason: 'off-site', detail: describe(error)});
       else if (!listed.has(target) && (status === 404 || status === 410)) skip({url, reason: 'broken-link', detail: describe(error)});
       else skip({url, reason: 'failed', detail: describe(error)});
       return;

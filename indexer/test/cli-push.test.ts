@@ -202,26 +202,28 @@ test('push URL crawls the deployed site from its sitemap (what the deploy workfl
   }
 });
 
-test('Ctrl-C during a publish deletes the temporary index and exits 1, live untouched', async () => {
+test('Ctrl-C or SIGTERM during a publish deletes the temporary index and exits 1, live untouched', async () => {
   const {spawn} = await import('node:child_process');
   const {bin} = await import('./helpers.ts');
-  const fake = await startFakeAlgolia();
-  try {
-    fake.seed(LIVE, base.slice(0, 5), DOCSEARCH_SETTINGS);
-    fake.faults.push({step: 'batch', fault: 'timeout'});
-    const env: NodeJS.ProcessEnv = {...process.env, ...envFor(fake, {DOCS_INDEXER_TIMEOUT_MS: '1500', DOCS_INDEXER_ATTEMPTS: '5'})};
-    const child = spawn(process.execPath, [bin, 'push', MINI], {env});
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
-    while (!fake.log.some((e) => e.step === 'batch')) await new Promise((r) => setTimeout(r, 20));
-    child.kill('SIGINT');
-    assert.equal(await closed, 1);
-    assert.equal(stderr, 'docs-indexer: interrupted; the live index "docs" was not changed\n');
-    assert.deepEqual(fake.names(), [LIVE]);
-    assert.equal(fake.history(LIVE).length, 1);
-  } finally {
-    await fake.close();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    const fake = await startFakeAlgolia();
+    try {
+      fake.seed(LIVE, base.slice(0, 5), DOCSEARCH_SETTINGS);
+      fake.faults.push({step: 'batch', fault: 'timeout'});
+      const env: NodeJS.ProcessEnv = {...process.env, ...envFor(fake, {DOCS_INDEXER_TIMEOUT_MS: '1500', DOCS_INDEXER_ATTEMPTS: '5'})};
+      const child = spawn(process.execPath, [bin, 'push', MINI], {env});
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+      while (!fake.log.some((e) => e.step === 'batch')) await new Promise((r) => setTimeout(r, 20));
+      child.kill(signal);
+      assert.equal(await closed, 1, signal);
+      assert.equal(stderr, 'docs-indexer: interrupted; the live index "docs" was not changed\n', signal);
+      assert.deepEqual(fake.names(), [LIVE], signal);
+      assert.equal(fake.history(LIVE).length, 1, signal);
+    } finally {
+      await fake.close();
+    }
   }
 });
 

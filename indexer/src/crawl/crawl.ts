@@ -106,6 +106,11 @@ export interface CrawlOptions {
    */
   digests?: boolean;
   /**
+   * Stops the crawl (e.g. on Ctrl-C): no page is started after it fires, requests in flight are
+   * aborted, the worker threads end, and the crawl rejects with an InterruptedError.
+   */
+  signal?: AbortSignal;
+  /**
    * Worker threads that parse and extract pages in a folder or sitemap crawl (0: this thread).
    * Default: none below 100 pages or on one core, else one per core (at most 4).
    */
@@ -202,10 +207,31 @@ export function redactUrl(text: string): string {
   return text.replace(/(\bhttps?:\/\/)[^/?#\s@]*@/gi, '$1***@');
 }
 
+/** The crawl was stopped through its `signal` (Ctrl-C, SIGTERM): nothing it found is used. */
+export class InterruptedError extends CrawlError {
+  constructor() {
+    super('interrupted');
+  }
+}
+
+/** Throws an InterruptedError once the crawl's signal has fired. */
+function checkInterrupted(options: CrawlOptions): void {
+  if (options.signal?.aborted) throw new InterruptedError();
+}
+
 export async function crawl(source: string, options: CrawlOptions = {}): Promise<CrawlResult> {
   if (!source) throw new UsageError('missing SOURCE: pass a build folder or an http(s) URL');
+  checkInterrupted(options);
   const started = performance.now();
-  const result = isHttpSource(source) ? await crawlUrl(source, options) : await crawlFolder(source, options);
+  let result;
+  try {
+    result = isHttpSource(source) ? await crawlUrl(source, options) : await crawlFolder(source, options);
+  } catch (error) {
+    // Whatever failed after an interruption (an aborted request, a closed stream) failed because of it.
+    if (options.signal?.aborted) throw new InterruptedError();
+    throw error;
+  }
+  checkInterrupted(options);
   const pages = result.pages.filter((p) => p.count > 0 && !p.duplicate);
   pages.sort(byOrder);
   if (!result.streamed && options.onPage) {
@@ -582,6 +608,7 @@ async function crawlFolder(folder: string, options: CrawlOptions) {
     pages = await Promise.all(
       jobs.map(({file, url, order}, index) =>
         limit(async (): Promise<PageResult> => {
+          checkInterrupted(options);
           const {skipped: skip, ...extracted} = await extract(file, url, order);
           const result: PageResult = {...extracted, order, ...(extracted.url === url ? {} : {routed: url})};
           done += 1;
@@ -707,7 +734,9 @@ class SiteClient {
       async () => {
         const response = await fetch(url, {
           redirect: 'manual',
-          signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
+          signal: this.options.signal
+            ? AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs ?? 15_000), this.options.signal])
+            : AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
           headers,
         });
         const location = response.headers.get('location');
@@ -733,6 +762,7 @@ class SiteClient {
       },
       {
         retries: attempts - 1,
+        ...(this.options.signal ? {signal: this.options.signal} : {}),
         minTimeout: 100,
         factor: 2,
         randomize: false,
@@ -813,6 +843,7 @@ async function crawlUrl(source: string, options: CrawlOptions) {
   try {
     home = await client.get(start.toString());
   } catch (error) {
+    checkInterrupted(options);
     if (!(error instanceof TooLargeError)) throw new SourceError(`cannot read SOURCE ${shown}: ${describe(error)}`);
     home = error;
   }
@@ -888,6 +919,7 @@ async function crawlUrl(source: string, options: CrawlOptions) {
     try {
       fetched = await client.get(sitemapUrl, (s) => s === 404 || s === 410, MAX_SITEMAP_BYTES);
     } catch (error) {
+      checkInterrupted(options);
       if (i === 0 && !(error instanceof OffSiteRedirect) && !(error instanceof TooLargeError)) {
         throw new SourceError(`cannot read SOURCE ${shown}: ${describe(error)}`);
       }
@@ -937,6 +969,7 @@ async function crawlUrl(source: string, options: CrawlOptions) {
       // Only the fetch holds a concurrency slot: a page waiting for its links must not block them.
       fetched = prefetched ?? (await limit(() => client.get(target)));
     } catch (error) {
+      checkInterrupted(options);
       done += 1;
       const status = error instanceof HttpStatusError ? error.status : undefined;
       const url = routedUrl(target);
@@ -962,6 +995,7 @@ async function crawlUrl(source: string, options: CrawlOptions) {
       next.push(visit(link));
     }
     const order = orderKey(routed);
+    checkInterrupted(options);
     const {skipped: reason, ...page} = await extractWith(pool, {
       html: fetched.body,
       url: routed,

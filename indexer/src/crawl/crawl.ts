@@ -372,6 +372,38 @@ function normalizeBaseUrl(value: string, what = '--base-url'): string {
   return withSlash(url.toString());
 }
 
+/**
+ * The site's root, given the URL of the crawled folder or SOURCE (`sourceRoot`, from its home
+ * page) and that page's hreflang alternates: the shortest alternate that contains the source is
+ * the site's root (crawling `build/fr/` of a site whose default locale is at `/`, the root is
+ * `/`, not `/fr/`). Without alternates, the source is the root.
+ */
+function siteRootOf(sourceRoot: string, alternates: readonly string[]): string {
+  let root = sourceRoot;
+  for (const href of alternates) {
+    let candidate: string;
+    try {
+      candidate = normalizeBaseUrl(new URL(href, sourceRoot).toString(), 'an alternate URL');
+    } catch {
+      continue;
+    }
+    if (sourceRoot.startsWith(candidate) && candidate.length < root.length) root = candidate;
+  }
+  return root;
+}
+
+/**
+ * How record URLs are made: a canonical below the site's root is moved onto the record base
+ * (`--base-url`, else that root), so a locale keeps its path (`fr/…`); a page without one is
+ * routed below `folderBase`, the crawled folder's (or SOURCE's) place on the record base.
+ */
+function siteUrlsOf(sourceRoot: string | undefined, alternates: readonly string[], baseUrl: string | undefined): {site: SiteUrls; folderBase: string} {
+  const root = sourceRoot === undefined ? undefined : siteRootOf(sourceRoot, alternates);
+  const base = baseUrl ? normalizeBaseUrl(baseUrl) : (root as string);
+  if (sourceRoot === undefined || root === undefined) return {site: {root: base, base}, folderBase: base};
+  return {site: {root, base}, folderBase: new URL(encodePath(decodeURIComponent(sourceRoot.slice(root.length))), base).toString()};
+}
+
 /** `docs/foo.html` → `docs/foo`; `docs/index.html` → `docs/`; `index.html` → ``. */
 export function servedPath(relativeFile: string): string {
   const posix = relativeFile.split(path.sep).join('/');
@@ -463,13 +495,19 @@ async function readLimited(file: string, maxBytes: number): Promise<Buffer | und
   return readFile(file);
 }
 
-async function siteUrlFromBuild(folder: string, sitemaps: string[]): Promise<string | undefined> {
+/**
+ * The URL of the build folder's home page (its canonical link, else the sitemap's shortest URL)
+ * and the URLs of its other locales (its hreflang alternates), which tell the site's root when
+ * the folder holds one locale of a site (`build/fr/`).
+ */
+async function siteUrlFromBuild(folder: string, sitemaps: string[]): Promise<{url: string; alternates: string[]} | undefined> {
   try {
     // A home page over the size limit is not read (the crawl skips it as too-large): the sitemap tells the root.
     const bytes = await readLimited(path.join(folder, 'index.html'), MAX_PAGE_BYTES);
     if (bytes) {
-      const page = extractPageDetailed(decodePage(bytes), {url: 'https://placeholder.invalid/', validate: false});
-      if (page.canonical && /^https?:\/\//i.test(page.canonical)) return page.canonical;
+      const html = decodePage(bytes);
+      const page = extractPageDetailed(html, {url: 'https://placeholder.invalid/', validate: false});
+      if (page.canonical && /^https?:\/\//i.test(page.canonical)) return {url: page.canonical, alternates: pageLinks(html).alternates};
     }
   } catch {
     // no home page (or one nested too deep): try the sitemap
@@ -477,10 +515,10 @@ async function siteUrlFromBuild(folder: string, sitemaps: string[]): Promise<str
   if (!sitemaps.includes('sitemap.xml')) return undefined;
   try {
     const xml = await readLimited(path.join(folder, 'sitemap.xml'), MAX_SITEMAP_BYTES);
-    const locs = xml ? sitemapLocs(xml.toString('utf8')) : [];
+    const entries = xml ? parseSitemap(xml.toString('utf8')).urls : [];
     // The shortest URL of the sitemap is the site root (every page lives below it).
-    const shortest = locs.sort((a, b) => a.length - b.length)[0];
-    if (shortest) return new URL('./', shortest).toString();
+    const shortest = entries.sort((a, b) => a.loc.length - b.loc.length)[0];
+    if (shortest) return {url: new URL('./', shortest.loc).toString(), alternates: shortest.alternates};
   } catch {
     // no sitemap either
   }
@@ -535,13 +573,13 @@ async function crawlFolder(folder: string, options: CrawlOptions) {
   }
   const files = listing.html;
   if (files.length === 0) throw new SourceError(`SOURCE "${folder}" contains no HTML pages`);
-  const built = await siteUrlFromBuild(folder, listing.sitemaps);
+  const home = await siteUrlFromBuild(folder, listing.sitemaps);
+  const built = home?.url;
   const configured = options.baseUrl ?? built;
   if (!configured) {
     throw new UsageError(`cannot tell the site's URL from "${folder}": pass --base-url URL`);
   }
-  const baseUrl = normalizeBaseUrl(configured);
-  const site: SiteUrls = {root: built ? normalizeBaseUrl(built, 'the build\'s canonical URL') : baseUrl, base: baseUrl};
+  const {site, folderBase: baseUrl} = siteUrlsOf(built ? normalizeBaseUrl(built, "the build's canonical URL") : undefined, home?.alternates ?? [], options.baseUrl);
   const entries: SitemapEntry[] = [];
   for (const file of listing.sitemaps) {
     try {
@@ -857,8 +895,8 @@ async function crawlUrl(source: string, options: CrawlOptions) {
       // not a URL: the source is the root
     }
   }
-  let baseUrl = options.baseUrl ? normalizeBaseUrl(options.baseUrl) : root;
-  let site: SiteUrls = {root, base: baseUrl};
+  // `root` is SOURCE's own URL on the site's configured host; the site's root may lie above it (a locale).
+  let {site, folderBase: baseUrl} = siteUrlsOf(root, homeLinks.alternates, options.baseUrl);
   let rootUrl = new URL(root);
   /** The site's root from the sitemap's shortest URL, when the SOURCE page could not tell it (too large to read). */
   const rootFromSitemap = (sitemap: Sitemap): void => {
@@ -869,8 +907,7 @@ async function crawlUrl(source: string, options: CrawlOptions) {
     } catch {
       return;
     }
-    baseUrl = options.baseUrl ? baseUrl : root;
-    site = {root, base: baseUrl};
+    ({site, folderBase: baseUrl} = siteUrlsOf(root, [], options.baseUrl));
     rootUrl = new URL(root);
   };
 

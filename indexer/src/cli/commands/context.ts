@@ -18,6 +18,14 @@ export function writeAll(stream: NodeJS.WritableStream, text: string): Promise<v
   });
 }
 
+/**
+ * JSON for a terminal: JSON.stringify escapes C0 controls but leaves DEL and the C1 controls
+ * (U+0080-U+009F; U+009B starts an escape sequence on many terminals) raw: they are escaped too.
+ */
+export function terminalJson(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 export function seconds(startedAt: number): number {
   return Math.round((performance.now() - startedAt) / 10) / 100;
 }

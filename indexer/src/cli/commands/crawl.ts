@@ -7,7 +7,7 @@ import type {CrawledPage, CrawlResult, SkippedPage} from '../../crawl/crawl.ts';
 import type {RawCrawlOptions} from '../options.ts';
 import {checkOutputPath, outputFailure} from '../../output-file.ts';
 import {DEFAULT_CONCURRENCY, DEFAULT_MAX_FAILED} from '../defaults.ts';
-import {interruptible, seconds, writeAll, type RegisterCommand} from './context.ts';
+import {interruptible, seconds, terminalJson, writeAll, type RegisterCommand} from './context.ts';
 import {CrawlError} from '../../errors.ts';
 
 export interface CrawlSummary {
@@ -157,7 +157,7 @@ export const registerCrawl: RegisterCommand = (program, context) => {
       if (flags.json) {
         // The summary on stdout, the skipped pages on stderr (as without --json).
         await writeAll(context.stderr, skippedLines(result));
-        await writeAll(context.stdout, `${JSON.stringify(summary)}\n`);
+        await writeAll(context.stdout, `${terminalJson(summary)}\n`);
       } else {
         await writeAll(
           context.stderr,

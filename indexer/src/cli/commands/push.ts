@@ -1,7 +1,7 @@
 import type {RawPushOptions} from '../options.ts';
 import type {PublishEvent, PublishResult} from '../../publish/algolia/publish.ts';
 import {DEFAULT_CONCURRENCY} from '../defaults.ts';
-import {interruptible, seconds, writeAll, type RegisterCommand} from './context.ts';
+import {interruptible, seconds, terminalJson, writeAll, type RegisterCommand} from './context.ts';
 import {CrawlError, IndexerError} from '../../errors.ts';
 import {MAX_FAILED_HELP, skippedLines} from './crawl.ts';
 
@@ -134,6 +134,6 @@ export const registerPush: RegisterCommand = (program, context) => {
         ...(options.dryRun ? {changes: result.changes} : {}),
       };
       await writeAll(context.stderr, skippedLines(crawled));
-      await writeAll(context.stdout, options.json ? `${JSON.stringify(summary)}\n` : humanSummary(summary, result));
+      await writeAll(context.stdout, options.json ? `${terminalJson(summary)}\n` : humanSummary(summary, result));
     });
 };

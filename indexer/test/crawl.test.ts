@@ -271,3 +271,13 @@ test('a page naming an indexed page as its canonical is skipped as a duplicate u
     await rm(dir, {recursive: true, force: true});
   }
 });
+
+test('numeric options of a URL crawl out of their range are a UsageError before any request', async () => {
+  for (const [options, message] of [
+    [{timeoutMs: 99_999_999_999}, 'timeoutMs must be a whole number from 1 to 600000 (got 99999999999)'],
+    [{attempts: 0}, 'attempts must be a whole number from 1 to 20 (got 0)'],
+    [{maxPages: 1.5}, 'maxPages must be a whole number from 1 to 1000000 (got 1.5)'],
+  ] as const) {
+    await assert.rejects(crawl('http://127.0.0.1:9/', options), {name: 'UsageError', message});
+  }
+});

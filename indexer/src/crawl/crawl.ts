@@ -293,6 +293,21 @@ function concurrencyOf(options: CrawlOptions): number {
   return n;
 }
 
+/**
+ * The ranges of a URL crawl's numeric options: no timer may near Node's 2^31 - 1 ms limit
+ * (above it a timer fires after 1 ms), and every crawl ends in bounded time.
+ */
+const CRAWL_RANGES = {attempts: [1, 20], timeoutMs: [1, 600_000], maxPages: [1, 1_000_000]} as const;
+
+function checkRanges(options: CrawlOptions): void {
+  for (const [name, [min, max]] of Object.entries(CRAWL_RANGES)) {
+    const value = options[name as keyof typeof CRAWL_RANGES];
+    if (value !== undefined && !(Number.isInteger(value) && value >= min && value <= max)) {
+      throw new UsageError(`${name} must be a whole number from ${min} to ${max} (got ${value})`);
+    }
+  }
+}
+
 function maxFailedOf(options: CrawlOptions): number {
   const n = options.maxFailed ?? DEFAULT_MAX_FAILED;
   if (!Number.isFinite(n) || n < 0 || n > 100) throw new UsageError(`maxFailed must be a percentage from 0 to 100 (got ${n})`);
@@ -854,6 +869,7 @@ export function pageLinks(html: string): PageLinks {
 async function crawlUrl(source: string, options: CrawlOptions) {
   const concurrency = concurrencyOf(options);
   const maxFailed = maxFailedOf(options);
+  checkRanges(options);
   let start: URL;
   try {
     start = new URL(source);

@@ -281,3 +281,20 @@ test('numeric options of a URL crawl out of their range are a UsageError before 
     await assert.rejects(crawl('http://127.0.0.1:9/', options), {name: 'UsageError', message});
   }
 });
+
+test("the site's root is the locale's alternate one segment up, never another site's alternate", async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'indexer-locale-'));
+  const alternates =
+    '<link rel=alternate hreflang=en href="https://x.example/product/"><link rel=alternate hreflang=de href="https://x.example/product/de/">' +
+    '<link rel=alternate hreflang=fr href="https://x.example/">';
+  try {
+    await writeFile(
+      path.join(dir, 'index.html'),
+      `<!doctype html><html><head><title>Start</title><link rel=canonical href="https://x.example/product/de/">${alternates}</head><body><main><h1>Start</h1><p>Willkommen.</p></main></body></html>`,
+    );
+    const result = await crawl(dir, {baseUrl: 'https://m.example/'});
+    assert.deepEqual(pagesOf(result.records), ['https://m.example/de/']);
+  } finally {
+    await rm(dir, {recursive: true, force: true});
+  }
+});

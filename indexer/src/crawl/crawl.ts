@@ -389,9 +389,9 @@ function normalizeBaseUrl(value: string, what = '--base-url'): string {
 
 /**
  * The site's root, given the URL of the crawled folder or SOURCE (`sourceRoot`, from its home
- * page) and that page's hreflang alternates: the shortest alternate that contains the source is
+ * page) and that page's hreflang alternates: an alternate one path segment above the source is
  * the site's root (crawling `build/fr/` of a site whose default locale is at `/`, the root is
- * `/`, not `/fr/`). Without alternates, the source is the root.
+ * `/`, not `/fr/`). Without one, the source is the root.
  */
 function siteRootOf(sourceRoot: string, alternates: readonly string[]): string {
   let root = sourceRoot;
@@ -402,7 +402,8 @@ function siteRootOf(sourceRoot: string, alternates: readonly string[]): string {
     } catch {
       continue;
     }
-    if (sourceRoot.startsWith(candidate) && candidate.length < root.length) root = candidate;
+    // A locale lives one path segment below the site's root (`fr/`, `zh-Hans/`): other alternates are other sites.
+    if (sourceRoot.startsWith(candidate) && /^[^/]+\/$/.test(sourceRoot.slice(candidate.length))) root = candidate;
   }
   return root;
 }

@@ -69,6 +69,7 @@ test('usage errors exit 2 with one line on stderr', async () => {
     [['frobnicate'], "docs-indexer: unknown command 'frobnicate' (see docs-indexer --help)\n"],
     // No command: one line and a pointer to --help, not the whole help on stderr.
     [[], 'docs-indexer: missing command: crawl, push or search (see docs-indexer --help)\n'],
+    [['help', 'frob'], "docs-indexer: unknown command 'frob' (see docs-indexer --help)\n"],
     [['--max-failed', '5'], "docs-indexer: unknown option '--max-failed' (see docs-indexer --help)\n"],
   ];
   for (const [args, stderr] of cases) {

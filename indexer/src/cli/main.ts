@@ -53,7 +53,10 @@ export async function main(argv: string[], io: CliIo): Promise<0 | ExitCode> {
     if (error instanceof CommanderError) {
       if (error.exitCode === 0) return 0; // --help, --version
       if (error.code === 'commander.help') {
-        io.stderr.write(`docs-indexer: missing command: ${commandList} (see docs-indexer --help)\n`);
+        // No command (or `help NAME` for a command that does not exist): one line, not the whole help.
+        const [first, second] = argv.filter((arg) => !arg.startsWith('-'));
+        const problem = first === 'help' && second !== undefined ? `unknown command '${second}'` : `missing command: ${commandList}`;
+        io.stderr.write(`docs-indexer: ${problem} (see docs-indexer --help)\n`);
         return 2;
       }
       const message = error.message.replace(/^error:\s*/, '').split('\n')[0] ?? error.message;

@@ -142,3 +142,21 @@ test('a fetched page sent without a Content-Length is not read past the size lim
     await new Promise((resolve) => server.close(resolve));
   }
 });
+
+test('a sitemap over 16 MB is not read: skipped as too-large, the crawl goes on from the links', async () => {
+  const entry = '<url><loc>https://sm.example/docs/a-page-that-does-not-exist</loc></url>';
+  const huge = `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entry.repeat(Math.ceil((17 * 1024 * 1024) / entry.length))}</urlset>`;
+  const {url, server} = await serve({
+    '/': ['text/html', Buffer.from(page('https://sm.example/', '', 'Home <a href=/small>small</a>'))],
+    '/small': ['text/html', Buffer.from(page('https://sm.example/small', '', 'Small page.'))],
+    '/sitemap.xml': ['application/xml', Buffer.from(huge)],
+  });
+  try {
+    const result = await crawl(url);
+    assert.deepEqual(result.skippedPages, [{url: `${url}sitemap.xml`, reason: 'too-large', detail: 'larger than 16 MB'}]);
+    assert.equal(result.pages, 2);
+    assert.equal(result.mode, 'links');
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+});

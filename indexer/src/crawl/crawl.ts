@@ -721,8 +721,12 @@ function describe(error: unknown): string {
   return redactUrl(cause?.message ?? (error as Error).message ?? String(error));
 }
 
-/** The sitemap protocol's own limit on a sitemap file (uncompressed): larger ones are not read. */
-export const MAX_SITEMAP_BYTES = 50 * 1024 * 1024;
+/**
+ * Sitemaps larger than this are not read (skipped as too-large). The protocol allows 50 MB, but
+ * parsing that much took 580 MB of memory and 8.5 s (308,000 URLs, measured 2026-11-27); 16 MB
+ * holds about 100,000 URLs, twice the protocol's 50,000 per file (a sitemap index splits more).
+ */
+export const MAX_SITEMAP_BYTES = 16 * 1024 * 1024;
 
 /** A body over the size limit: not read past it, the page skipped as `too-large`. */
 class TooLargeError extends Error {

@@ -4,11 +4,11 @@
  * is defined in docs-search/record and re-exported here.
  */
 export * from 'docs-search/record';
-export {crawl, isHttpSource, servedPath, sitemapLocs, parseSitemap, rankOfPriority, redactUrl, DEFAULT_MAX_FAILED} from './crawl/crawl.ts';
+export {crawl, InterruptedError, isHttpSource, servedPath, sitemapLocs, parseSitemap, rankOfPriority, redactUrl, DEFAULT_MAX_FAILED} from './crawl/crawl.ts';
 export type {CrawlEvent, CrawlMode, CrawlOptions, CrawlResult, CrawlSkipReason, SkippedPage, Sitemap, SitemapEntry} from './crawl/crawl.ts';
 export {extractPage, extractPageDetailed, escapeHtml, splitText, recordUrlFor, DEFAULT_LVL0, HOME_LVL0, PAGES_LVL0} from './extract/extract.ts';
 export type {ExtractOptions, ExtractedPage, SiteUrls, SkipReason} from './extract/extract.ts';
-export {publishToAlgolia, isRetryable, describeError, tempIndexName} from './publish/algolia/publish.ts';
+export {publishToAlgolia, isRetryable, describeError, tempIndexName, SETTING_RANGES} from './publish/algolia/publish.ts';
 export type {PublishEvent, PublishOptions, PublishResult, PublishStep, RecordChange} from './publish/algolia/publish.ts';
 export {DOCSEARCH_SETTINGS, settingsMatch} from './publish/algolia/settings.ts';
 export type {IndexSettings} from './publish/algolia/settings.ts';

@@ -26,7 +26,8 @@ test('crawl --out FILE --json writes the file and prints one summary object', as
   const out = path.join(dir, 'records.json');
   const run = await runCli(['crawl', MINI, '--out', out, '--json', '--base-url', 'https://docs.example.com/', '--concurrency', '2']);
   assert.equal(run.code, 0, run.stderr);
-  assert.equal(run.stderr, '');
+  // The skipped pages are listed on stderr, as without --json.
+  assert.equal(run.stderr, 'skipped https://docs.example.com/404: not-found\nskipped https://docs.example.com/docs/hidden: noindex\n');
   const summary = JSON.parse(run.stdout);
   assert.deepEqual(Object.keys(summary), ['pages', 'records', 'skipped', 'failed', 'bytes', 'seconds', 'skippedPages']);
   assert.equal(summary.pages, 3);
@@ -66,6 +67,10 @@ test('usage errors exit 2 with one line on stderr', async () => {
     [['crawl', fixture('noindex')], `docs-indexer: cannot tell the site's URL from "${fixture('noindex')}": pass --base-url URL\n`],
     [['crawl', fixture('noindex'), '--base-url', 'https://x.org'], `docs-indexer: the crawl of ${fixture('noindex')} found no pages to index\n`],
     [['frobnicate'], "docs-indexer: unknown command 'frobnicate' (see docs-indexer --help)\n"],
+    // No command: one line and a pointer to --help, not the whole help on stderr.
+    [[], 'docs-indexer: missing command: crawl, push or search (see docs-indexer --help)\n'],
+    [['help', 'frob'], "docs-indexer: unknown command 'frob' (see docs-indexer --help)\n"],
+    [['--max-failed', '5'], "docs-indexer: unknown option '--max-failed' (see docs-indexer --help)\n"],
   ];
   for (const [args, stderr] of cases) {
     const run = await runCli(args);

@@ -30,7 +30,7 @@ test('push --json publishes the crawl and prints one summary object; a rerun sen
   try {
     const first = await runCli(['push', MINI, '--json'], envFor(fake));
     assert.equal(first.code, 0, first.stderr);
-    assert.equal(first.stderr, '');
+    assert.equal(first.stderr, 'skipped https://mini.example.org/404: not-found\nskipped https://mini.example.org/docs/hidden: noindex\n');
     const summary = JSON.parse(first.stdout);
     assert.deepEqual(Object.keys(summary), SUMMARY_KEYS);
     assert.deepEqual([summary.pages, summary.records, summary.added, summary.updated, summary.deleted, summary.unchanged], [3, 11, 11, 0, 0, 0]);
@@ -151,7 +151,22 @@ test('missing or invalid configuration exits 2 and names every way to supply the
     [{...full, ALGOLIA_ADMIN_API_KEY: ''}, [], 'docs-indexer: missing Algolia write key: set ALGOLIA_ADMIN_API_KEY (a key with write rights)\n'],
     [{...full, ALGOLIA_INDEX_NAME: undefined}, [], 'docs-indexer: missing Algolia index name: pass --index NAME or set ALGOLIA_INDEX_NAME\n'],
     [{...full, ALGOLIA_HOSTS: 'not a host'}, [], 'docs-indexer: ALGOLIA_HOSTS must be comma-separated http(s) base URLs such as http://127.0.0.1:8787 (got "not a host")\n'],
-    [{...full, DOCS_INDEXER_TIMEOUT_MS: 'soon'}, [], 'docs-indexer: DOCS_INDEXER_TIMEOUT_MS must be a positive whole number of milliseconds (got "soon")\n'],
+    [{...full, DOCS_INDEXER_TIMEOUT_MS: 'soon'}, [], 'docs-indexer: DOCS_INDEXER_TIMEOUT_MS must be a whole number of milliseconds from 1 to 600000 (got "soon")\n'],
+    // Node would run a timer above 2^31 - 1 ms after 1 ms: every numeric setting has a range.
+    [{...full, DOCS_INDEXER_TIMEOUT_MS: '99999999999'}, [], 'docs-indexer: DOCS_INDEXER_TIMEOUT_MS must be a whole number of milliseconds from 1 to 600000 (got "99999999999")\n'],
+    [{...full, DOCS_INDEXER_TIMEOUT_MS: '0'}, [], 'docs-indexer: DOCS_INDEXER_TIMEOUT_MS must be a whole number of milliseconds from 1 to 600000 (got "0")\n'],
+    [{...full, DOCS_INDEXER_RETRY_DELAY_MS: '3000000000'}, [], 'docs-indexer: DOCS_INDEXER_RETRY_DELAY_MS must be a whole number of milliseconds from 0 to 60000 (got "3000000000")\n'],
+    [{...full, DOCS_INDEXER_ATTEMPTS: '21'}, [], 'docs-indexer: DOCS_INDEXER_ATTEMPTS must be a whole number from 1 to 20 (got "21")\n'],
+    [
+      {...full, ALGOLIA_HOSTS: 'http://127.0.0.1:8787/prefix/'},
+      [],
+      "docs-indexer: ALGOLIA_HOSTS takes base URLs without a path, query or user name, such as http://127.0.0.1:8787: the Algolia client sends every request to the host's root (got \"http://127.0.0.1:8787/prefix/\")\n",
+    ],
+    [
+      {...full, ALGOLIA_HOSTS: 'http://127.0.0.1:8787/, https://user:pw@proxy.example'},
+      [],
+      "docs-indexer: ALGOLIA_HOSTS takes base URLs without a path, query or user name, such as http://127.0.0.1:8787: the Algolia client sends every request to the host's root (got \"https://***@proxy.example\")\n",
+    ],
     [full, ['--concurrency', '-3'], 'docs-indexer: --concurrency must be a whole number from 1 to 64 (got "-3")\n'],
     [full, ['--frobnicate'], "docs-indexer: unknown option '--frobnicate' (see docs-indexer --help)\n"],
     // A key pasted with a line break: a configuration error before any request, the key never shown.
@@ -187,26 +202,28 @@ test('push URL crawls the deployed site from its sitemap (what the deploy workfl
   }
 });
 
-test('Ctrl-C during a publish deletes the temporary index and exits 1, live untouched', async () => {
+test('Ctrl-C or SIGTERM during a publish deletes the temporary index and exits 1, live untouched', async () => {
   const {spawn} = await import('node:child_process');
   const {bin} = await import('./helpers.ts');
-  const fake = await startFakeAlgolia();
-  try {
-    fake.seed(LIVE, base.slice(0, 5), DOCSEARCH_SETTINGS);
-    fake.faults.push({step: 'batch', fault: 'timeout'});
-    const env: NodeJS.ProcessEnv = {...process.env, ...envFor(fake, {DOCS_INDEXER_TIMEOUT_MS: '1500', DOCS_INDEXER_ATTEMPTS: '5'})};
-    const child = spawn(process.execPath, [bin, 'push', MINI], {env});
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
-    while (!fake.log.some((e) => e.step === 'batch')) await new Promise((r) => setTimeout(r, 20));
-    child.kill('SIGINT');
-    assert.equal(await closed, 1);
-    assert.equal(stderr, 'docs-indexer: interrupted; the live index "docs" was not changed\n');
-    assert.deepEqual(fake.names(), [LIVE]);
-    assert.equal(fake.history(LIVE).length, 1);
-  } finally {
-    await fake.close();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    const fake = await startFakeAlgolia();
+    try {
+      fake.seed(LIVE, base.slice(0, 5), DOCSEARCH_SETTINGS);
+      fake.faults.push({step: 'batch', fault: 'timeout'});
+      const env: NodeJS.ProcessEnv = {...process.env, ...envFor(fake, {DOCS_INDEXER_TIMEOUT_MS: '1500', DOCS_INDEXER_ATTEMPTS: '5'})};
+      const child = spawn(process.execPath, [bin, 'push', MINI], {env});
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+      while (!fake.log.some((e) => e.step === 'batch')) await new Promise((r) => setTimeout(r, 20));
+      child.kill(signal);
+      assert.equal(await closed, 1, signal);
+      assert.equal(stderr, 'docs-indexer: interrupted; the live index "docs" was not changed\n', signal);
+      assert.deepEqual(fake.names(), [LIVE], signal);
+      assert.equal(fake.history(LIVE).length, 1, signal);
+    } finally {
+      await fake.close();
+    }
   }
 });
 

@@ -125,4 +125,12 @@ test('search prints no control characters from the index to the terminal', async
   // eslint-disable-next-line no-control-regex -- the terminal must get none of these
   assert.doesNotMatch(run.stdout, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
   assert.match(run.stdout, /Escape \[31mred\[0m and bell and nul text/);
+  // --json too: C1 controls (U+009B starts an escape sequence) and DEL are escaped, the data kept.
+  await writeLocalIndex([{...base, objectID: 'y', content: 'Escape \u009b31mred\u009b0m and del\u007f text'}], file);
+  const json = await runCli(['search', 'escape', '--index-file', file, '--json']);
+  assert.equal(json.code, 0, json.stderr);
+  // eslint-disable-next-line no-control-regex -- the terminal must get none of these
+  assert.doesNotMatch(json.stdout, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  assert.match(json.stdout, /\\u009b31mred/);
+  assert.equal((JSON.parse(json.stdout) as {hits: {content: string}[]}).hits[0]?.content, 'Escape \u009b31mred\u009b0m and del\u007f text');
 });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {mkdtemp, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {crawl, parseSitemap, type CrawlEvent} from '../src/crawl/crawl.ts';
+import {crawl, parseSitemap, percentAbove, type CrawlEvent} from '../src/crawl/crawl.ts';
 import {SourceError, UsageError} from '../src/errors.ts';
 import type {SearchRecord} from 'docs-search/record';
 import {fixture, serveFolder} from './helpers.ts';
@@ -238,6 +238,62 @@ test('a URL crawl reads sitemap indexes and each locale\'s sitemap (from the hom
     } finally {
       await site.close();
     }
+  } finally {
+    await rm(dir, {recursive: true, force: true});
+  }
+});
+
+test('the --max-failed message never rounds the failed share down to the limit', () => {
+  assert.equal(percentAbove((3 / 299) * 100, 1), '1.003');
+  assert.equal(percentAbove(25, 10), '25');
+  assert.equal(percentAbove((1 / 3) * 100, 0), '33.3');
+  assert.equal(percentAbove((11 / 100) * 100, 10), '11');
+});
+
+test('a page naming an indexed page as its canonical is skipped as a duplicate under its own URL, naming the page it repeats', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'indexer-dup-'));
+  const page = (canonical: string, title: string): string =>
+    `<!doctype html><html><head><title>${title}</title><link rel="canonical" href="${canonical}"></head><body><main><h1>${title}</h1><p>Text of ${title}.</p></main></body></html>`;
+  try {
+    await writeFile(path.join(dir, 'index.html'), page('https://dup.example/', 'Home').replace('</main>', '<a href="a">A</a> <a href="b">B</a></main>'));
+    await writeFile(path.join(dir, 'a.html'), page('https://dup.example/a', 'A'));
+    await writeFile(path.join(dir, 'b.html'), page('https://dup.example/a', 'B'));
+    const folder = await crawl(dir);
+    assert.deepEqual(folder.skippedPages, [{url: 'https://dup.example/b', reason: 'duplicate', detail: 'same page as https://dup.example/a'}]);
+    const site = await serveFolder(dir);
+    try {
+      const fetched = await crawl(site.url);
+      assert.deepEqual(fetched.skippedPages, [{url: 'https://dup.example/b', reason: 'duplicate', detail: 'same page as https://dup.example/a'}]);
+    } finally {
+      await site.close();
+    }
+  } finally {
+    await rm(dir, {recursive: true, force: true});
+  }
+});
+
+test('numeric options of a URL crawl out of their range are a UsageError before any request', async () => {
+  for (const [options, message] of [
+    [{timeoutMs: 99_999_999_999}, 'timeoutMs must be a whole number from 1 to 600000 (got 99999999999)'],
+    [{attempts: 0}, 'attempts must be a whole number from 1 to 20 (got 0)'],
+    [{maxPages: 1.5}, 'maxPages must be a whole number from 1 to 1000000 (got 1.5)'],
+  ] as const) {
+    await assert.rejects(crawl('http://127.0.0.1:9/', options), {name: 'UsageError', message});
+  }
+});
+
+test("the site's root is the locale's alternate one segment up, never another site's alternate", async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'indexer-locale-'));
+  const alternates =
+    '<link rel=alternate hreflang=en href="https://x.example/product/"><link rel=alternate hreflang=de href="https://x.example/product/de/">' +
+    '<link rel=alternate hreflang=fr href="https://x.example/">';
+  try {
+    await writeFile(
+      path.join(dir, 'index.html'),
+      `<!doctype html><html><head><title>Start</title><link rel=canonical href="https://x.example/product/de/">${alternates}</head><body><main><h1>Start</h1><p>Willkommen.</p></main></body></html>`,
+    );
+    const result = await crawl(dir, {baseUrl: 'https://m.example/'});
+    assert.deepEqual(pagesOf(result.records), ['https://m.example/de/']);
   } finally {
     await rm(dir, {recursive: true, force: true});
   }

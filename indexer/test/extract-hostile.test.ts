@@ -57,8 +57,27 @@ test('NUL, ESC and other control characters reach no record', () => {
   const records = extractPageDetailed(html, {url: URL_}).records;
   const json = JSON.stringify(records);
   assert.doesNotMatch(json, /\\u00(0|1)[0-9a-f]|\\u007f|[\u0080-\u009f]/i);
-  assert.deepEqual(contents(html), ['Before [31m red \ufffd after bell .']);
+  // Dropped as a browser drops them, not turned into spaces.
+  assert.deepEqual(contents(html), ['Before[31m red \ufffd after bell.']);
   assert.equal(records[0]?.version, '1.0');
+});
+
+test('a control character inside a word leaves the word whole, as a browser shows it', () => {
+  // NUL bytes inside Ukrainian words, as a real site's build holds them.
+  // (After the first kilobyte: a NUL before it marks a binary file.)
+  const html = docPage(`${'<p>Вступ.</p>'.repeat(60)}<h2 id=s>Нала\u0000штування</h2><p>Увімк\u0000нення лічи\u0000льника та\u0007 API\u001f.</p>`);
+  assert.equal(contents(html).at(-1), 'Увімкнення лічильника та API.');
+  assert.equal(extractPageDetailed(html, {url: URL_}).records.find((r) => r.type === 'lvl2')?.hierarchy.lvl2, 'Налаштування');
+  // Whitespace controls still separate words.
+  assert.deepEqual(contents(docPage('<p>one\ttwo\fthree\r\nfour</p>')), ['one two three four']);
+});
+
+test('a tag count or a badge is a word of its own, not glued to its label', () => {
+  const html = docPage(
+    '<ul><li><a rel=tag class="tag_zVej tagWithCount_h2kH" href=/blog/tags/zig>Zig 0.15.x<span>3</span></a></li></ul>' +
+      '<p>Endpoint<span class="badge badge--secondary">v2</span> only.</p>',
+  );
+  assert.deepEqual(contents(html), ['Zig 0.15.x 3', 'Endpoint v2 only.']);
 });
 
 test('binary and empty .html files are skipped, not turned into records', () => {

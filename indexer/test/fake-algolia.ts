@@ -25,8 +25,14 @@ export type Step =
   | 'clearSynonyms'
   | 'other';
 
-/** `echo-key`: a 400 whose message repeats the API key the request carried (a careless server). */
-export type Fault = 500 | 502 | 503 | 429 | 403 | 400 | 'timeout' | 'drop' | 'drop-after' | 'echo-key';
+/**
+ * `echo-key`: a 400 whose message repeats the API key the request carried (a careless server).
+ * Broken browse answers (200): `same-cursor` always gives the same cursor, `endless-cursor` a new
+ * one every time (with no hits), `bad-shape` an object whose `hits` is not a list.
+ */
+export type Fault =
+  | 500 | 502 | 503 | 429 | 403 | 400 | 'timeout' | 'drop' | 'drop-after' | 'echo-key'
+  | 'same-cursor' | 'endless-cursor' | 'bad-shape';
 
 export interface FaultRule {
   step: Step;
@@ -356,6 +362,16 @@ export async function startFakeAlgolia(options: {appId?: string; apiKey?: string
           touched();
           entry.status = 'drop';
           req.socket.destroy();
+          return;
+        }
+        if (rule.fault === 'same-cursor' || rule.fault === 'endless-cursor' || rule.fault === 'bad-shape') {
+          if (rule.fault === 'bad-shape') {
+            send(200, {hits: {objectID: 'x'}, cursor: 42});
+            return;
+          }
+          const [status, payload] = applyAndStamp(method, parts, step, body, url);
+          const cursor = rule.fault === 'same-cursor' ? 'c2FtZQ' : Buffer.from(String(Math.random())).toString('base64');
+          send(status, {...(payload as Record<string, unknown>), ...(rule.fault === 'endless-cursor' ? {hits: []} : {}), cursor});
           return;
         }
         if (rule.fault === 'echo-key') {

@@ -301,6 +301,46 @@ test('failures before any write leave everything as it was', async () => {
   }
 });
 
+test('a browse answer that repeats its cursor, never ends or has the wrong shape stops the run in a few requests, nothing written', async () => {
+  const cases: [Fault, RegExp][] = [
+    ['same-cursor', /reading the live index records failed: Algolia answered a cursor it had already given \(it would never end\); the live index "docs" was not changed/],
+    ['endless-cursor', /reading the live index records failed: Algolia still gave a cursor after 11 pages, more than the index's \d+ records need \(it would never end\); the live index "docs" was not changed/],
+    ['bad-shape', /reading the live index records failed: Algolia's answer is not a browse page \("hits" is not a list\); the live index "docs" was not changed/],
+  ];
+  for (const [fault, message] of cases) {
+    const fake = await startFakeAlgolia();
+    try {
+      fake.seed(LIVE, base, DOCSEARCH_SETTINGS);
+      fake.faults.push({step: 'browse', fault});
+      await assert.rejects(publishToAlgolia(nextVersion(base), optionsFor(fake)), (error) => {
+        assert.ok(error instanceof PublishError, String(error));
+        assert.match(error.message, message);
+        return true;
+      });
+      assert.ok(fake.log.filter((e) => e.step === 'browse').length <= 11, `${fault}: ${fake.log.filter((e) => e.step === 'browse').length} browse requests`);
+      assert.deepEqual(writes(fake), [], String(fault));
+      assert.deepEqual(fake.names(), [LIVE], String(fault));
+    } finally {
+      await fake.close();
+    }
+  }
+  // The same on the copy of the live index: the temporary index is deleted, live untouched.
+  const fake = await startFakeAlgolia();
+  try {
+    fake.seed(LIVE, base, DOCSEARCH_SETTINGS);
+    fake.history(LIVE);
+    fake.faults.push({step: 'browse', fault: 'same-cursor', index: /_tmp_/});
+    await assert.rejects(publishToAlgolia(nextVersion(base), optionsFor(fake)), {
+      name: 'PublishError',
+      message: /^reading the copy of the live index failed: Algolia answered a cursor it had already given \(it would never end\); the live index "docs" was not changed$/,
+    });
+    assert.deepEqual(fake.names(), [LIVE], 'the temporary index was deleted');
+    assert.equal(fake.history(LIVE).length, 1, 'live untouched');
+  } finally {
+    await fake.close();
+  }
+});
+
 test('a wrong key is an AuthError at once, with no retry and no key in the message', async () => {
   const fake = await startFakeAlgolia();
   try {
@@ -364,6 +404,14 @@ test('an empty record set or an invalid index name is refused before any request
       assert.match(error.message, new RegExp(`^invalid Algolia index name ".{1,60}": ${(reason as string).replace(/[()"]/g, '\\$&')}$`));
       return true;
     });
+  }
+  // Numeric settings out of range (a timer above 2^31 - 1 ms would fire after 1 ms).
+  for (const [extra, message] of [
+    [{timeoutMs: 99_999_999_999}, 'timeoutMs must be a whole number from 1 to 600000 (got 99999999999)'],
+    [{retryDelayMs: -1}, 'retryDelayMs must be a whole number from 0 to 60000 (got -1)'],
+    [{attempts: 0.5}, 'attempts must be a whole number from 1 to 20 (got 0.5)'],
+  ] as const) {
+    await assert.rejects(publishToAlgolia(base, {appId: 'a', apiKey: 'b', indexName: 'c', ...extra}), {name: 'UsageError', message});
   }
 });
 

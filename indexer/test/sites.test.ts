@@ -133,3 +133,22 @@ test('docs at the site root (trailingSlash true): the same records both ways', a
   assert.deepEqual(pages, ['https://root.example.com/', 'https://root.example.com/reference/endpoints/']);
   assert.equal(lvl0Of(records, 'https://root.example.com/reference/endpoints/'), 'Reference');
 });
+
+test('one locale crawled on its own (its folder or its URL) keeps its locale path under --base-url', async () => {
+  const fr = path.join(siteHtml('two-locales'), 'fr');
+  const all = await crawl(siteHtml('two-locales'));
+  const french = all.records.filter((r) => r.language === 'fr');
+  const moved = (records: SearchRecord[]): string[] => records.map((r) => r.url.replace('https://locales.example.com/docs-site/', 'https://mirror.example.net/'));
+  // Without --base-url: the canonical URLs, as in the crawl of the whole build.
+  assert.deepEqual((await crawl(fr)).records, french);
+  const folder = await crawl(fr, {baseUrl: 'https://mirror.example.net/'});
+  assert.deepEqual(folder.records.map((r) => r.url), moved(french));
+  assert.ok(folder.records.every((r) => r.url.startsWith('https://mirror.example.net/fr/')), 'the French pages keep /fr/');
+  const site = await serveBuild(siteHtml('two-locales'), '/docs-site/');
+  try {
+    const web = await crawl(`${site.url}fr/`, {baseUrl: 'https://mirror.example.net/'});
+    assert.equal(JSON.stringify(web.records), JSON.stringify(folder.records), 'the folder and the URL crawls of the locale differ');
+  } finally {
+    await site.close();
+  }
+});

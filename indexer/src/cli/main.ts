@@ -36,12 +36,15 @@ export async function main(argv: string[], io: CliIo): Promise<0 | ExitCode> {
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
+      // Only the help shown for a missing command goes here: the catch below prints one line instead.
+      writeErr: () => {},
       // Errors are printed once, by the catch below, as one line.
       outputError: () => {},
     })
     .showSuggestionAfterError(true);
   for (const register of COMMANDS) register(program, context);
+  const names = program.commands.map((command) => command.name()).filter((name) => name !== 'help');
+  const commandList = `${names.slice(0, -1).join(', ')} or ${names.at(-1) ?? ''}`;
   try {
     await program.parseAsync(argv, {from: 'user'});
     return 0;
@@ -49,6 +52,13 @@ export async function main(argv: string[], io: CliIo): Promise<0 | ExitCode> {
     progress.clear();
     if (error instanceof CommanderError) {
       if (error.exitCode === 0) return 0; // --help, --version
+      if (error.code === 'commander.help') {
+        // No command (or `help NAME` for a command that does not exist): one line, not the whole help.
+        const [first, second] = argv.filter((arg) => !arg.startsWith('-'));
+        const problem = first === 'help' && second !== undefined ? `unknown command '${second}'` : `missing command: ${commandList}`;
+        io.stderr.write(`docs-indexer: ${problem} (see docs-indexer --help)\n`);
+        return 2;
+      }
       const message = error.message.replace(/^error:\s*/, '').split('\n')[0] ?? error.message;
       io.stderr.write(`docs-indexer: ${message} (see docs-indexer --help)\n`);
       return 2;

@@ -6,7 +6,7 @@
 import {z} from 'zod';
 import {UsageError} from '../errors.ts';
 import {DEFAULT_CONCURRENCY, MAX_CONCURRENCY} from './defaults.ts';
-import {indexNameProblem} from '../publish/algolia/publish.ts';
+import {indexNameProblem, SETTING_RANGES} from '../publish/algolia/publish.ts';
 import {DEFAULT_MAX_FAILED, redactUrl} from '../crawl/crawl.ts';
 
 export {DEFAULT_CONCURRENCY, MAX_CONCURRENCY};
@@ -98,13 +98,15 @@ export const pushOptionsSchema = crawlOptionsSchema.omit({out: true}).extend({
   /** A synonyms file (--synonyms): the index's synonyms, replaced and diffed with the records. */
   synonyms: z.string().min(1).optional(),
   /** Per-request timeout for Algolia calls (DOCS_INDEXER_TIMEOUT_MS). */
-  timeoutMs: z.number().int().positive().default(30_000),
+  timeoutMs: z.number().int().min(SETTING_RANGES.timeoutMs.min).max(SETTING_RANGES.timeoutMs.max).default(30_000),
   /** First retry delay; doubles on each attempt (DOCS_INDEXER_RETRY_DELAY_MS). */
-  retryDelayMs: z.number().int().min(0).default(1_000),
+  retryDelayMs: z.number().int().min(SETTING_RANGES.retryDelayMs.min).max(SETTING_RANGES.retryDelayMs.max).default(1_000),
   /** Attempts per Algolia call (DOCS_INDEXER_ATTEMPTS). */
-  attempts: z.number().int().min(1).max(20).default(4),
+  attempts: z.number().int().min(SETTING_RANGES.attempts.min).max(SETTING_RANGES.attempts.max).default(4),
 });
 export type PushCommandOptions = z.infer<typeof pushOptionsSchema>;
+
+const range = (name: keyof typeof SETTING_RANGES): string => `${SETTING_RANGES[name].min} to ${SETTING_RANGES[name].max}`;
 
 /** One message per field, naming every way to supply it. */
 const MESSAGES: Record<string, (value: unknown) => string> = {
@@ -126,9 +128,9 @@ const MESSAGES: Record<string, (value: unknown) => string> = {
     v === undefined
       ? 'missing Algolia index name: pass --index NAME or set ALGOLIA_INDEX_NAME'
       : `invalid Algolia index name "${printable(String(v))}" (--index or ALGOLIA_INDEX_NAME): ${indexNameProblem(String(v))}`,
-  timeoutMs: (v) => `DOCS_INDEXER_TIMEOUT_MS must be a positive whole number of milliseconds (got "${String(v)}")`,
-  retryDelayMs: (v) => `DOCS_INDEXER_RETRY_DELAY_MS must be a whole number of milliseconds (got "${String(v)}")`,
-  attempts: (v) => `DOCS_INDEXER_ATTEMPTS must be a whole number from 1 to 20 (got "${String(v)}")`,
+  timeoutMs: (v) => `DOCS_INDEXER_TIMEOUT_MS must be a whole number of milliseconds from ${range('timeoutMs')} (got "${printable(String(v))}")`,
+  retryDelayMs: (v) => `DOCS_INDEXER_RETRY_DELAY_MS must be a whole number of milliseconds from ${range('retryDelayMs')} (got "${printable(String(v))}")`,
+  attempts: (v) => `DOCS_INDEXER_ATTEMPTS must be a whole number from ${range('attempts')} (got "${printable(String(v))}")`,
 };
 
 /** A value quoted in a message: control characters shown as `?`, at most 60 characters. */
@@ -173,7 +175,14 @@ export function parseHosts(value: string | undefined): AlgoliaHost[] | undefined
     }
     if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
       throw new UsageError(
-        `ALGOLIA_HOSTS must be comma-separated http(s) base URLs such as http://127.0.0.1:8787 (got "${item}")`,
+        `ALGOLIA_HOSTS must be comma-separated http(s) base URLs such as http://127.0.0.1:8787 (got "${printable(redactUrl(item))}")`,
+      );
+    }
+    // The Algolia client sends every request to the host's root: a path, query or user would be dropped silently.
+    if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+      throw new UsageError(
+        `ALGOLIA_HOSTS takes base URLs without a path, query or user name, such as http://127.0.0.1:8787: the Algolia client sends every request to the host's root ` +
+          `(got "${printable(redactUrl(item))}")`,
       );
     }
     const protocol = url.protocol === 'http:' ? 'http' : 'https';

@@ -26,6 +26,7 @@ import pLimit from 'p-limit';
 import pRetry, {AbortError} from 'p-retry';
 import {XMLParser} from 'fast-xml-parser';
 import {extractPageDetailed, recordUrlFor, type SiteUrls} from '../extract/extract.ts';
+import {decodePage} from '../extract/charset.ts';
 import {
   defaultWorkers,
   ExtractPool,
@@ -105,6 +106,11 @@ export interface CrawlOptions {
    */
   digests?: boolean;
   /**
+   * Stops the crawl (e.g. on Ctrl-C): no page is started after it fires, requests in flight are
+   * aborted, the worker threads end, and the crawl rejects with an InterruptedError.
+   */
+  signal?: AbortSignal;
+  /**
    * Worker threads that parse and extract pages in a folder or sitemap crawl (0: this thread).
    * Default: none below 100 pages or on one core, else one per core (at most 4).
    */
@@ -154,6 +160,13 @@ interface PageResult {
   digest?: PackedDigest;
   /** A second page with a URL already indexed: not part of the result. */
   duplicate?: boolean;
+  /** The URL the page was routed to (its file's or its fetched URL's place), when it differs from `url`. */
+  routed?: string;
+}
+
+/** The skip of a second page naming an indexed page's URL: the page read (its alias), and the URL it repeats. */
+function duplicateOf(page: PageResult): SkippedPage {
+  return {url: page.routed ?? page.url, reason: 'duplicate', detail: `same page as ${page.url}`};
 }
 
 function crawledPage(page: PageResult): CrawledPage {
@@ -194,10 +207,31 @@ export function redactUrl(text: string): string {
   return text.replace(/(\bhttps?:\/\/)[^/?#\s@]*@/gi, '$1***@');
 }
 
+/** The crawl was stopped through its `signal` (Ctrl-C, SIGTERM): nothing it found is used. */
+export class InterruptedError extends CrawlError {
+  constructor() {
+    super('interrupted');
+  }
+}
+
+/** Throws an InterruptedError once the crawl's signal has fired. */
+function checkInterrupted(options: CrawlOptions): void {
+  if (options.signal?.aborted) throw new InterruptedError();
+}
+
 export async function crawl(source: string, options: CrawlOptions = {}): Promise<CrawlResult> {
   if (!source) throw new UsageError('missing SOURCE: pass a build folder or an http(s) URL');
+  checkInterrupted(options);
   const started = performance.now();
-  const result = isHttpSource(source) ? await crawlUrl(source, options) : await crawlFolder(source, options);
+  let result;
+  try {
+    result = isHttpSource(source) ? await crawlUrl(source, options) : await crawlFolder(source, options);
+  } catch (error) {
+    // Whatever failed after an interruption (an aborted request, a closed stream) failed because of it.
+    if (options.signal?.aborted) throw new InterruptedError();
+    throw error;
+  }
+  checkInterrupted(options);
   const pages = result.pages.filter((p) => p.count > 0 && !p.duplicate);
   pages.sort(byOrder);
   if (!result.streamed && options.onPage) {
@@ -241,10 +275,37 @@ export async function crawl(source: string, options: CrawlOptions = {}): Promise
   };
 }
 
+/**
+ * `share` (a percentage above `limit`) with as few decimals as show it above the limit, rounded
+ * down: 3 of 299 pages is "1.003" against a limit of 1, never "1".
+ */
+export function percentAbove(share: number, limit: number): string {
+  for (let decimals = 1; decimals < 6; decimals++) {
+    const shown = Math.floor(share * 10 ** decimals) / 10 ** decimals;
+    if (shown > limit) return String(shown);
+  }
+  return String(share);
+}
+
 function concurrencyOf(options: CrawlOptions): number {
   const n = options.concurrency ?? 8;
   if (!Number.isInteger(n) || n < 1) throw new UsageError(`concurrency must be a positive integer (got ${n})`);
   return n;
+}
+
+/**
+ * The ranges of a URL crawl's numeric options: no timer may near Node's 2^31 - 1 ms limit
+ * (above it a timer fires after 1 ms), and every crawl ends in bounded time.
+ */
+const CRAWL_RANGES = {attempts: [1, 20], timeoutMs: [1, 600_000], maxPages: [1, 1_000_000]} as const;
+
+function checkRanges(options: CrawlOptions): void {
+  for (const [name, [min, max]] of Object.entries(CRAWL_RANGES)) {
+    const value = options[name as keyof typeof CRAWL_RANGES];
+    if (value !== undefined && !(Number.isInteger(value) && value >= min && value <= max)) {
+      throw new UsageError(`${name} must be a whole number from ${min} to ${max} (got ${value})`);
+    }
+  }
 }
 
 function maxFailedOf(options: CrawlOptions): number {
@@ -273,7 +334,7 @@ async function extractWith(pool: ExtractPool | undefined, job: PageJob): Promise
   if (html === undefined) {
     const file = job.file ?? '';
     try {
-      html = await readFile(file, 'utf8');
+      html = decodePage(await readFile(file));
     } catch (error) {
       throw new SourceError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
     }
@@ -324,6 +385,39 @@ function normalizeBaseUrl(value: string, what = '--base-url'): string {
   url.hash = '';
   url.search = '';
   return withSlash(url.toString());
+}
+
+/**
+ * The site's root, given the URL of the crawled folder or SOURCE (`sourceRoot`, from its home
+ * page) and that page's hreflang alternates: an alternate one path segment above the source is
+ * the site's root (crawling `build/fr/` of a site whose default locale is at `/`, the root is
+ * `/`, not `/fr/`). Without one, the source is the root.
+ */
+function siteRootOf(sourceRoot: string, alternates: readonly string[]): string {
+  let root = sourceRoot;
+  for (const href of alternates) {
+    let candidate: string;
+    try {
+      candidate = normalizeBaseUrl(new URL(href, sourceRoot).toString(), 'an alternate URL');
+    } catch {
+      continue;
+    }
+    // A locale lives one path segment below the site's root (`fr/`, `zh-Hans/`): other alternates are other sites.
+    if (sourceRoot.startsWith(candidate) && /^[^/]+\/$/.test(sourceRoot.slice(candidate.length))) root = candidate;
+  }
+  return root;
+}
+
+/**
+ * How record URLs are made: a canonical below the site's root is moved onto the record base
+ * (`--base-url`, else that root), so a locale keeps its path (`fr/…`); a page without one is
+ * routed below `folderBase`, the crawled folder's (or SOURCE's) place on the record base.
+ */
+function siteUrlsOf(sourceRoot: string | undefined, alternates: readonly string[], baseUrl: string | undefined): {site: SiteUrls; folderBase: string} {
+  const root = sourceRoot === undefined ? undefined : siteRootOf(sourceRoot, alternates);
+  const base = baseUrl ? normalizeBaseUrl(baseUrl) : (root as string);
+  if (sourceRoot === undefined || root === undefined) return {site: {root: base, base}, folderBase: base};
+  return {site: {root, base}, folderBase: new URL(encodePath(decodeURIComponent(sourceRoot.slice(root.length))), base).toString()};
 }
 
 /** `docs/foo.html` → `docs/foo`; `docs/index.html` → `docs/`; `index.html` → ``. */
@@ -408,20 +502,39 @@ export function rankOfPriority(priority: number | undefined): number | undefined
   return priority === undefined ? undefined : Math.round((priority - 0.5) * 10);
 }
 
-async function siteUrlFromBuild(folder: string, sitemaps: string[]): Promise<string | undefined> {
+/**
+ * A build's file read whole, or undefined when it is larger than `maxBytes` (the page limits
+ * hold for every file the crawl reads, the home page and the sitemaps included).
+ */
+async function readLimited(file: string, maxBytes: number): Promise<Buffer | undefined> {
+  if ((await stat(file)).size > maxBytes) return undefined;
+  return readFile(file);
+}
+
+/**
+ * The URL of the build folder's home page (its canonical link, else the sitemap's shortest URL)
+ * and the URLs of its other locales (its hreflang alternates), which tell the site's root when
+ * the folder holds one locale of a site (`build/fr/`).
+ */
+async function siteUrlFromBuild(folder: string, sitemaps: string[]): Promise<{url: string; alternates: string[]} | undefined> {
   try {
-    const html = await readFile(path.join(folder, 'index.html'), 'utf8');
-    const page = extractPageDetailed(html, {url: 'https://placeholder.invalid/', validate: false});
-    if (page.canonical && /^https?:\/\//i.test(page.canonical)) return page.canonical;
+    // A home page over the size limit is not read (the crawl skips it as too-large): the sitemap tells the root.
+    const bytes = await readLimited(path.join(folder, 'index.html'), MAX_PAGE_BYTES);
+    if (bytes) {
+      const html = decodePage(bytes);
+      const page = extractPageDetailed(html, {url: 'https://placeholder.invalid/', validate: false});
+      if (page.canonical && /^https?:\/\//i.test(page.canonical)) return {url: page.canonical, alternates: pageLinks(html).alternates};
+    }
   } catch {
-    // no home page: try the sitemap
+    // no home page (or one nested too deep): try the sitemap
   }
   if (!sitemaps.includes('sitemap.xml')) return undefined;
   try {
-    const locs = sitemapLocs(await readFile(path.join(folder, 'sitemap.xml'), 'utf8'));
+    const xml = await readLimited(path.join(folder, 'sitemap.xml'), MAX_SITEMAP_BYTES);
+    const entries = xml ? parseSitemap(xml.toString('utf8')).urls : [];
     // The shortest URL of the sitemap is the site root (every page lives below it).
-    const shortest = locs.sort((a, b) => a.length - b.length)[0];
-    if (shortest) return new URL('./', shortest).toString();
+    const shortest = entries.sort((a, b) => a.loc.length - b.loc.length)[0];
+    if (shortest) return {url: new URL('./', shortest.loc).toString(), alternates: shortest.alternates};
   } catch {
     // no sitemap either
   }
@@ -476,17 +589,18 @@ async function crawlFolder(folder: string, options: CrawlOptions) {
   }
   const files = listing.html;
   if (files.length === 0) throw new SourceError(`SOURCE "${folder}" contains no HTML pages`);
-  const built = await siteUrlFromBuild(folder, listing.sitemaps);
+  const home = await siteUrlFromBuild(folder, listing.sitemaps);
+  const built = home?.url;
   const configured = options.baseUrl ?? built;
   if (!configured) {
     throw new UsageError(`cannot tell the site's URL from "${folder}": pass --base-url URL`);
   }
-  const baseUrl = normalizeBaseUrl(configured);
-  const site: SiteUrls = {root: built ? normalizeBaseUrl(built, 'the build\'s canonical URL') : baseUrl, base: baseUrl};
+  const {site, folderBase: baseUrl} = siteUrlsOf(built ? normalizeBaseUrl(built, "the build's canonical URL") : undefined, home?.alternates ?? [], options.baseUrl);
   const entries: SitemapEntry[] = [];
   for (const file of listing.sitemaps) {
     try {
-      entries.push(...parseSitemap(await readFile(path.join(folder, file), 'utf8')).urls);
+      const xml = await readLimited(path.join(folder, file), MAX_SITEMAP_BYTES);
+      if (xml) entries.push(...parseSitemap(xml.toString('utf8')).urls);
     } catch {
       // an unreadable sitemap only loses priorities
     }
@@ -516,8 +630,9 @@ async function crawlFolder(folder: string, options: CrawlOptions) {
         // Two files that say they are the same page (canonical links): the first one counts.
         if (emitted.has(page.url)) {
           page.duplicate = true;
-          skipped.push({url: page.url, reason: 'duplicate'});
-          options.onEvent?.({type: 'skip', url: page.url, reason: 'duplicate', done, total});
+          const alias = duplicateOf(page);
+          skipped.push(alias);
+          options.onEvent?.({type: 'skip', ...alias, done, total});
         } else {
           emitted.add(page.url);
           await options.onPage?.(crawledPage(page));
@@ -547,8 +662,9 @@ async function crawlFolder(folder: string, options: CrawlOptions) {
     pages = await Promise.all(
       jobs.map(({file, url, order}, index) =>
         limit(async (): Promise<PageResult> => {
+          checkInterrupted(options);
           const {skipped: skip, ...extracted} = await extract(file, url, order);
-          const result: PageResult = {...extracted, order};
+          const result: PageResult = {...extracted, order, ...(extracted.url === url ? {} : {routed: url})};
           done += 1;
           if (skip) {
             skipped.push({url: result.url, reason: skip});
@@ -598,11 +714,46 @@ function isRetryableStatus(status: number): boolean {
 }
 
 function describe(error: unknown): string {
-  if (error instanceof HttpStatusError || error instanceof OffSiteRedirect) return error.message;
+  if (error instanceof HttpStatusError || error instanceof OffSiteRedirect || error instanceof TooLargeError) return error.message;
   const cause = (error as {cause?: {code?: string; message?: string}}).cause;
   if (cause?.code) return cause.code;
   if ((error as Error).name === 'TimeoutError') return 'timed out';
   return redactUrl(cause?.message ?? (error as Error).message ?? String(error));
+}
+
+/**
+ * Sitemaps larger than this are not read (skipped as too-large). The protocol allows 50 MB, but
+ * parsing that much took 580 MB of memory and 8.5 s (308,000 URLs, measured 2026-11-27); 16 MB
+ * holds about 100,000 URLs, twice the protocol's 50,000 per file (a sitemap index splits more).
+ */
+export const MAX_SITEMAP_BYTES = 16 * 1024 * 1024;
+
+/** A body over the size limit: not read past it, the page skipped as `too-large`. */
+class TooLargeError extends Error {
+  constructor(readonly url: string, maxBytes: number) {
+    super(`larger than ${maxBytes / 1024 / 1024} MB`);
+  }
+}
+
+/** Reads a response's body, at most `maxBytes` of it (its Content-Length is checked first). */
+async function readBody(response: Response, url: string, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel();
+    throw new TooLargeError(url, maxBytes);
+  }
+  if (!response.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += chunk.byteLength;
+    if (size > maxBytes) {
+      await response.body.cancel().catch(() => {});
+      throw new TooLargeError(url, maxBytes);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -616,11 +767,14 @@ class SiteClient {
     private readonly authorization: string | undefined,
   ) {}
 
-  /** GETs `url`; an error status throws HttpStatusError unless `allowStatus` accepts it. */
-  async get(url: string, allowStatus: (status: number) => boolean = () => false): Promise<Fetched> {
+  /**
+   * GETs `url`; an error status throws HttpStatusError unless `allowStatus` accepts it, a body
+   * over `maxBytes` (default MAX_PAGE_BYTES) a TooLargeError.
+   */
+  async get(url: string, allowStatus: (status: number) => boolean = () => false, maxBytes = MAX_PAGE_BYTES): Promise<Fetched> {
     let current = url;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-      const answer = await this.request(current, allowStatus);
+      const answer = await this.request(current, allowStatus, maxBytes);
       if (answer.location === undefined) return {...answer, url: current};
       const next = new URL(answer.location, current);
       next.hash = '';
@@ -630,7 +784,7 @@ class SiteClient {
     throw new Error(`more than ${MAX_REDIRECTS} redirects from ${url}`);
   }
 
-  private request(url: string, allowStatus: (status: number) => boolean): Promise<Omit<Fetched, 'url'> & {location?: string}> {
+  private request(url: string, allowStatus: (status: number) => boolean, maxBytes: number): Promise<Omit<Fetched, 'url'> & {location?: string}> {
     const attempts = this.options.attempts ?? 3;
     const headers: Record<string, string> = {'user-agent': 'docs-indexer'};
     if (this.authorization) headers.authorization = this.authorization;
@@ -638,7 +792,9 @@ class SiteClient {
       async () => {
         const response = await fetch(url, {
           redirect: 'manual',
-          signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
+          signal: this.options.signal
+            ? AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs ?? 15_000), this.options.signal])
+            : AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
           headers,
         });
         const location = response.headers.get('location');
@@ -646,15 +802,25 @@ class SiteClient {
           await response.body?.cancel();
           return {status: response.status, contentType: '', body: '', location};
         }
-        const body = await response.text();
         if (!response.ok && !allowStatus(response.status)) {
+          await response.body?.cancel();
           const error = new HttpStatusError(response.status, url);
           throw isRetryableStatus(response.status) ? error : new AbortError(error);
         }
-        return {status: response.status, contentType: response.headers.get('content-type') ?? '', body};
+        const contentType = response.headers.get('content-type') ?? '';
+        let bytes: Uint8Array;
+        try {
+          bytes = await readBody(response, url, maxBytes);
+        } catch (error) {
+          throw error instanceof TooLargeError ? new AbortError(error) : error;
+        }
+        // A page is read in the encoding a browser would use (header, BOM, <meta charset>); anything else as UTF-8.
+        const body = /html/i.test(contentType) ? decodePage(bytes, contentType) : new TextDecoder().decode(bytes);
+        return {status: response.status, contentType, body};
       },
       {
         retries: attempts - 1,
+        ...(this.options.signal ? {signal: this.options.signal} : {}),
         minTimeout: 100,
         factor: 2,
         randomize: false,
@@ -708,6 +874,7 @@ export function pageLinks(html: string): PageLinks {
 async function crawlUrl(source: string, options: CrawlOptions) {
   const concurrency = concurrencyOf(options);
   const maxFailed = maxFailedOf(options);
+  checkRanges(options);
   let start: URL;
   try {
     start = new URL(source);
@@ -730,24 +897,40 @@ async function crawlUrl(source: string, options: CrawlOptions) {
   const inScope = (url: URL): boolean => url.origin === origin && (url.pathname.startsWith(sourceBase) || `${url.pathname}/` === sourceBase);
   const client = new SiteClient(options, inScope, authorization);
 
-  let home: Fetched;
+  // A SOURCE page over the size limit is not read: it is skipped as too-large, and SOURCE is the root.
+  let home: Fetched | TooLargeError;
   try {
     home = await client.get(start.toString());
   } catch (error) {
-    throw new SourceError(`cannot read SOURCE ${shown}: ${describe(error)}`);
+    checkInterrupted(options);
+    if (!(error instanceof TooLargeError)) throw new SourceError(`cannot read SOURCE ${shown}: ${describe(error)}`);
+    home = error;
   }
-  const homeLinks = pageLinks(home.body);
+  const homeLinks: PageLinks = home instanceof TooLargeError ? {alternates: [], links: []} : pageLinks(home.body);
+  const homeUrl = home instanceof TooLargeError ? shown : home.url;
   let root = scope;
   if (homeLinks.canonical) {
     try {
-      root = normalizeBaseUrl(new URL(homeLinks.canonical, home.url).toString(), 'the canonical URL');
+      root = normalizeBaseUrl(new URL(homeLinks.canonical, homeUrl).toString(), 'the canonical URL');
     } catch {
       // not a URL: the source is the root
     }
   }
-  const baseUrl = options.baseUrl ? normalizeBaseUrl(options.baseUrl) : root;
-  const site: SiteUrls = {root, base: baseUrl};
-  const rootUrl = new URL(root);
+  // `root` is SOURCE's own URL on the site's configured host; the site's root may lie above it (a locale).
+  let {site, folderBase: baseUrl} = siteUrlsOf(root, homeLinks.alternates, options.baseUrl);
+  let rootUrl = new URL(root);
+  /** The site's root from the sitemap's shortest URL, when the SOURCE page could not tell it (too large to read). */
+  const rootFromSitemap = (sitemap: Sitemap): void => {
+    const shortest = sitemap.urls.map((u) => u.loc).sort((a, b) => a.length - b.length)[0];
+    if (!shortest) return;
+    try {
+      root = normalizeBaseUrl(new URL('./', shortest).toString(), 'the sitemap URL');
+    } catch {
+      return;
+    }
+    ({site, folderBase: baseUrl} = siteUrlsOf(root, [], options.baseUrl));
+    rootUrl = new URL(root);
+  };
 
   /** The URL to fetch for a link, a sitemap entry or an alternate (which name the site's configured host). */
   const toFetch = (location: string, from: string): string | undefined => {
@@ -779,7 +962,7 @@ async function crawlUrl(source: string, options: CrawlOptions) {
   // Sitemaps: the source's, one per locale (the home page's hreflang links), and nested ones.
   const sitemapQueue = [new URL('sitemap.xml', scope).toString()];
   for (const alternate of homeLinks.alternates) {
-    const localeRoot = toFetch(alternate, home.url);
+    const localeRoot = toFetch(alternate, homeUrl);
     if (localeRoot) sitemapQueue.push(new URL('sitemap.xml', withSlash(localeRoot)).toString());
   }
   const sitemapsSeen = new Set<string>();
@@ -792,14 +975,19 @@ async function crawlUrl(source: string, options: CrawlOptions) {
     sitemapsSeen.add(sitemapUrl);
     let fetched: Fetched;
     try {
-      fetched = await client.get(sitemapUrl, (s) => s === 404 || s === 410);
+      fetched = await client.get(sitemapUrl, (s) => s === 404 || s === 410, MAX_SITEMAP_BYTES);
     } catch (error) {
-      if (i === 0 && !(error instanceof OffSiteRedirect)) throw new SourceError(`cannot read SOURCE ${shown}: ${describe(error)}`);
-      skipped.push({url: sitemapUrl, reason: error instanceof OffSiteRedirect ? 'off-site' : 'failed', detail: describe(error)});
+      checkInterrupted(options);
+      if (i === 0 && !(error instanceof OffSiteRedirect) && !(error instanceof TooLargeError)) {
+        throw new SourceError(`cannot read SOURCE ${shown}: ${describe(error)}`);
+      }
+      const reason = error instanceof OffSiteRedirect ? 'off-site' : error instanceof TooLargeError ? 'too-large' : 'failed';
+      skipped.push({url: sitemapUrl, reason, detail: describe(error)});
       continue;
     }
     if (fetched.status !== 200) continue;
     const sitemap = parseSitemap(fetched.body);
+    if (i === 0 && home instanceof TooLargeError) rootFromSitemap(sitemap);
     for (const nested of sitemap.sitemaps) {
       const url = toFetch(nested, fetched.url);
       if (url) sitemapQueue.push(url);
@@ -832,16 +1020,19 @@ async function crawlUrl(source: string, options: CrawlOptions) {
     options.onEvent?.({type: 'skip', ...page, done, total: total()});
   };
 
-  const visit = async (target: string, prefetched?: Fetched): Promise<void> => {
+  const visit = async (target: string, prefetched?: Fetched | TooLargeError): Promise<void> => {
     let fetched: Fetched;
     try {
+      if (prefetched instanceof TooLargeError) throw prefetched;
       // Only the fetch holds a concurrency slot: a page waiting for its links must not block them.
       fetched = prefetched ?? (await limit(() => client.get(target)));
     } catch (error) {
+      checkInterrupted(options);
       done += 1;
       const status = error instanceof HttpStatusError ? error.status : undefined;
       const url = routedUrl(target);
-      if (error instanceof OffSiteRedirect) skip({url, reason: 'off-site', detail: describe(error)});
+      if (error instanceof TooLargeError) skip({url, reason: 'too-large', detail: describe(error)});
+      else if (error instanceof OffSiteRedirect) skip({url, reason: 'off-site', detail: describe(error)});
       else if (!listed.has(target) && (status === 404 || status === 410)) skip({url, reason: 'broken-link', detail: describe(error)});
       else skip({url, reason: 'failed', detail: describe(error)});
       return;
@@ -862,6 +1053,7 @@ async function crawlUrl(source: string, options: CrawlOptions) {
       next.push(visit(link));
     }
     const order = orderKey(routed);
+    checkInterrupted(options);
     const {skipped: reason, ...page} = await extractWith(pool, {
       html: fetched.body,
       url: routed,
@@ -874,7 +1066,7 @@ async function crawlUrl(source: string, options: CrawlOptions) {
     if (reason) skip({url: page.url, reason});
     else {
       options.onEvent?.({type: 'page', url: page.url, records: page.count, done, total: total()});
-      pages.push({...page, order, fetched: fetched.url});
+      pages.push({...page, order, fetched: fetched.url, ...(page.url === routed ? {} : {routed})});
     }
     await Promise.all(next);
   };
@@ -891,7 +1083,7 @@ async function crawlUrl(source: string, options: CrawlOptions) {
     const page = pages[i];
     if (page && page.url === pages[i - 1]?.url) {
       page.duplicate = true;
-      skipped.push({url: page.url, reason: 'duplicate'});
+      skipped.push(duplicateOf(page));
     }
   }
   const failed = skipped.filter((p) => p.reason === 'failed');
@@ -899,7 +1091,7 @@ async function crawlUrl(source: string, options: CrawlOptions) {
   if (failed.length && (failed.length / attempted) * 100 > maxFailed) {
     const first = failed.sort(byUrl)[0];
     throw new CrawlError(
-      `${failed.length} of ${attempted} pages could not be fetched (${Math.round((failed.length / attempted) * 1000) / 10}%, ` +
+      `${failed.length} of ${attempted} pages could not be fetched (${percentAbove((failed.length / attempted) * 100, maxFailed)}%, ` +
         `more than --max-failed ${maxFailed}%), e.g. ${first?.url}: ${first?.detail ?? 'failed'}; nothing was written`,
     );
   }

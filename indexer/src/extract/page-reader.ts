@@ -71,12 +71,19 @@ function isDefaultAdmonitionTitle(title: string, className: string | undefined):
 const CONTENT_ROOT_ID = '__docusaurus_skipToContent_fallback';
 
 /**
- * Whitespace runs become one space; zero-width spaces and control characters (C0, DEL, C1: a
- * NUL or an ESC from `&#27;` must reach neither a record nor a terminal) go with them.
+ * Control characters that are not HTML whitespace (C0 but tab, line feed, form feed and carriage
+ * return; DEL; C1): a browser shows nothing for them (a NUL in the text is dropped by its parser),
+ * so they are removed, not turned into spaces: a NUL inside a word leaves the word whole.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what this removes
+const INVISIBLE_CONTROLS = /[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f]+/g;
+
+/**
+ * Whitespace runs (zero-width spaces included) become one space; control characters (a NUL, an
+ * ESC from `&#27;`) are dropped: they must reach neither a record nor a terminal.
  */
 export function normalizeSpace(text: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what this removes
-  return text.replace(/[\s\u200b\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+  return text.replace(INVISIBLE_CONTROLS, '').replace(/[\s\u200b]+/g, ' ').trim();
 }
 
 function classTokens(value: string | undefined): string[] {
@@ -195,6 +202,17 @@ interface Frame {
   saved?: {ops: number; buffer: string[]; seenH1: boolean | undefined};
   /** An admonition title's container class (it names the admonition's type). */
   admonitionClass?: string | undefined;
+  /** A badge (isBadge): its text is kept apart from the text around it. */
+  badge?: boolean;
+}
+
+/**
+ * Whether an inline element is a badge drawn against a label: Infima's `badge`, or the count in
+ * a Docusaurus tag link (`<a class="tag_… tagWithCount_…">battery<span>1</span></a>`).
+ */
+function isBadge(tokens: readonly string[], parent: Frame | undefined): boolean {
+  if (tokens.includes('badge')) return true;
+  return classTokens(parent?.className).some((token) => token.startsWith('tagWithCount_'));
 }
 
 /** Which element is the content root: the first of its kind, or (second pass) the n-th element. */
@@ -453,6 +471,11 @@ class Reader {
       this.passive(frame, Role.Pre, depth, true);
     } else if (INLINE_TAGS.has(name)) {
       frame.role = Role.Inline;
+      if (isBadge(tokens, parent)) {
+        // A count or badge drawn beside a label ("battery" and its "1"): a word of its own.
+        frame.badge = true;
+        this.buffer.push(' ');
+      }
     } else if (tokens.some((t) => t.startsWith('admonitionHeading_'))) {
       frame.role = Role.AdmonitionTitle;
       frame.saved = {ops: this.info.ops.length, buffer: this.buffer.slice(), seenH1: this.seenH1};
@@ -499,6 +522,7 @@ class Reader {
         break;
       }
       case Role.Inline:
+        if (frame.badge) this.buffer.push(' ');
         this.pendingSpace = true;
         break;
       case Role.Block:

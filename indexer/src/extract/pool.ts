@@ -31,6 +31,7 @@ import {Worker} from 'node:worker_threads';
 import {deflateRawSync} from 'node:zlib';
 import {extractPageDetailed, type ExtractedPage, type ExtractOptions, type SiteUrls, type SkipReason} from './extract.ts';
 import {PageTooDeepError} from './page-reader.ts';
+import {decodePage} from './charset.ts';
 import {contentHashes} from '../records/content-hash.ts';
 import {SourceError} from '../errors.ts';
 import type {PackedDigest} from '../records/store.ts';
@@ -120,7 +121,7 @@ export async function extractJob(job: PageJob): Promise<PageOutput> {
   if (html === undefined) {
     if (job.file === undefined) throw new Error('a page job needs a file or its HTML');
     try {
-      html = await readFile(job.file, 'utf8');
+      html = decodePage(await readFile(job.file));
     } catch (error) {
       throw new SourceError(`cannot read ${job.file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
     }

@@ -18,6 +18,35 @@ export function writeAll(stream: NodeJS.WritableStream, text: string): Promise<v
   });
 }
 
+/**
+ * JSON for a terminal: JSON.stringify escapes C0 controls but leaves DEL and the C1 controls
+ * (U+0080-U+009F; U+009B starts an escape sequence on many terminals) raw: they are escaped too.
+ */
+export function terminalJson(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 export function seconds(startedAt: number): number {
   return Math.round((performance.now() - startedAt) / 10) / 100;
+}
+
+/**
+ * Runs `run` with a signal that SIGINT (Ctrl-C) and SIGTERM abort: instead of Node's default (exit
+ * at once, temporary files left behind), the command stops its work, removes what it wrote and
+ * ends with `interrupted(error)`, its one-line error (exit 1). A second signal ends the process at once.
+ */
+export async function interruptible<T>(run: (signal: AbortSignal) => Promise<T>, interrupted: (error: unknown) => Error): Promise<T> {
+  const controller = new AbortController();
+  const abort = (): void => controller.abort();
+  process.once('SIGINT', abort);
+  process.once('SIGTERM', abort);
+  try {
+    return await run(controller.signal);
+  } catch (error) {
+    if (controller.signal.aborted) throw interrupted(error);
+    throw error;
+  } finally {
+    process.off('SIGINT', abort);
+    process.off('SIGTERM', abort);
+  }
 }

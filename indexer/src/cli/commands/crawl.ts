@@ -7,7 +7,8 @@ import type {CrawledPage, CrawlResult, SkippedPage} from '../../crawl/crawl.ts';
 import type {RawCrawlOptions} from '../options.ts';
 import {checkOutputPath, outputFailure} from '../../output-file.ts';
 import {DEFAULT_CONCURRENCY, DEFAULT_MAX_FAILED} from '../defaults.ts';
-import {seconds, writeAll, type RegisterCommand} from './context.ts';
+import {interruptible, seconds, terminalJson, writeAll, type RegisterCommand} from './context.ts';
+import {CrawlError} from '../../errors.ts';
 
 export interface CrawlSummary {
   pages: number;
@@ -91,40 +92,57 @@ export const registerCrawl: RegisterCommand = (program, context) => {
     .option('--json', 'print one summary object on stdout (needs --out)')
     .action(async (source: string, flags: RawCrawlOptions) => {
       const startedAt = performance.now();
-      // Loaded here, not at the top: `docs-indexer --help` and `--version` stay quick.
-      const [{crawl}, {resolveCrawlOptions}] = await Promise.all([import('../../crawl/crawl.ts'), import('../options.ts')]);
-      const options = resolveCrawlOptions({...flags, source});
-      // Before the crawl: a bad --out fails at once, not after minutes of crawling.
-      if (options.out) await checkOutputPath(options.out);
-      const crawlOptions = {
-        concurrency: options.concurrency,
-        maxFailed: options.maxFailed,
-        ...(options.baseUrl ? {baseUrl: options.baseUrl} : {}),
-        onEvent: (event: Parameters<typeof context.progress.crawlEvent>[0]) => context.progress.crawlEvent(event),
-      };
-      let result: Awaited<ReturnType<typeof crawl>> | undefined;
-      let bytes: number;
-      if (options.out) {
-        bytes = await crawlToFile(options.out, async (onPage) => {
-          result = await crawl(options.source, {...crawlOptions, collect: false, onPage});
-        });
-      } else {
-        // stdout gets the whole array or nothing (no partial output when a crawl fails), without
-        // holding it: the records go to a private temporary file first, then are copied out.
-        const dir = await mkdtemp(path.join(tmpdir(), 'docs-indexer-'));
-        try {
-          const file = path.join(dir, 'records.json');
-          bytes = await crawlToFile(file, async (onPage) => {
-            result = await crawl(options.source, {...crawlOptions, collect: false, onPage});
-          });
-          context.progress.clear();
-          for await (const chunk of createReadStream(file)) {
-            if (!context.stdout.write(chunk)) await once(context.stdout, 'drain');
+      let result: CrawlResult | undefined;
+      let bytes = 0;
+      /** Records were being copied to stdout when the run was interrupted. */
+      let copying = false;
+      await interruptible(
+        async (signal) => {
+          // Loaded here, not at the top: `docs-indexer --help` and `--version` stay quick.
+          const [{crawl}, {resolveCrawlOptions}] = await Promise.all([import('../../crawl/crawl.ts'), import('../options.ts')]);
+          const options = resolveCrawlOptions({...flags, source});
+          // Before the crawl: a bad --out fails at once, not after minutes of crawling.
+          if (options.out) await checkOutputPath(options.out);
+          const crawlOptions = {
+            concurrency: options.concurrency,
+            maxFailed: options.maxFailed,
+            signal,
+            ...(options.baseUrl ? {baseUrl: options.baseUrl} : {}),
+            onEvent: (event: Parameters<typeof context.progress.crawlEvent>[0]) => context.progress.crawlEvent(event),
+          };
+          if (options.out) {
+            bytes = await crawlToFile(options.out, async (onPage) => {
+              result = await crawl(options.source, {...crawlOptions, collect: false, onPage});
+            });
+            return;
           }
-        } finally {
-          await rm(dir, {recursive: true, force: true});
-        }
-      }
+          // stdout gets the whole array or nothing (no partial output when a crawl fails), without
+          // holding it: the records go to a private temporary file first, then are copied out.
+          const dir = await mkdtemp(path.join(tmpdir(), 'docs-indexer-'));
+          try {
+            const file = path.join(dir, 'records.json');
+            bytes = await crawlToFile(file, async (onPage) => {
+              result = await crawl(options.source, {...crawlOptions, collect: false, onPage});
+            });
+            context.progress.clear();
+            copying = true;
+            for await (const chunk of createReadStream(file, {signal})) {
+              if (!context.stdout.write(chunk)) await once(context.stdout, 'drain', {signal});
+            }
+            copying = false;
+          } finally {
+            await rm(dir, {recursive: true, force: true});
+          }
+        },
+        () => {
+          context.progress.clear();
+          const out = flags.out;
+          return new CrawlError(
+            `interrupted; ${out ? `${out} was left as it was` : copying ? 'the records printed on stdout are incomplete' : 'no records were written'}`,
+          );
+        },
+      );
+      const out = flags.out;
       context.progress.clear();
       if (!result) throw new Error('crawl produced no result'); // a defect: crawl() resolved without a result
       const summary: CrawlSummary = {
@@ -136,13 +154,16 @@ export const registerCrawl: RegisterCommand = (program, context) => {
         seconds: seconds(startedAt),
         skippedPages: result.skippedPages,
       };
-      if (options.json) await writeAll(context.stdout, `${JSON.stringify(summary)}\n`);
-      else {
+      if (flags.json) {
+        // The summary on stdout, the skipped pages on stderr (as without --json).
+        await writeAll(context.stderr, skippedLines(result));
+        await writeAll(context.stdout, `${terminalJson(summary)}\n`);
+      } else {
         await writeAll(
           context.stderr,
           skippedLines(result) +
             `crawled ${summary.pages} pages (${summary.skipped} skipped${summary.failed ? `, ${summary.failed} failed` : ''}): ${summary.records} records` +
-            `${options.out ? ` written to ${options.out}` : ''} in ${summary.seconds} s\n`,
+            `${out ? ` written to ${out}` : ''} in ${summary.seconds} s\n`,
         );
       }
     });

@@ -1,7 +1,8 @@
 import type {RawPushOptions} from '../options.ts';
 import type {PublishEvent, PublishResult} from '../../publish/algolia/publish.ts';
 import {DEFAULT_CONCURRENCY} from '../defaults.ts';
-import {seconds, writeAll, type RegisterCommand} from './context.ts';
+import {interruptible, seconds, terminalJson, writeAll, type RegisterCommand} from './context.ts';
+import {CrawlError, IndexerError} from '../../errors.ts';
 import {MAX_FAILED_HELP, skippedLines} from './crawl.ts';
 
 export interface PushSummary {
@@ -71,57 +72,61 @@ export const registerPush: RegisterCommand = (program, context) => {
     )
     .action(async (source: string, flags: RawPushOptions) => {
       const startedAt = performance.now();
-      // Loaded here, not at the top: `docs-indexer --help` and `--version` stay quick.
-      const [{crawl}, {resolvePushOptions}, {publishToAlgolia}, {readSynonymsFile}] = await Promise.all([
-        import('../../crawl/crawl.ts'),
-        import('../options.ts'),
-        import('../../publish/algolia/publish.ts'),
-        import('../../records/synonyms.ts'),
-      ]);
-      // Credentials and the synonyms file are checked before the crawl: a mistake fails fast.
-      const options = resolvePushOptions({...flags, source}, context.env);
-      const synonyms = options.synonyms === undefined ? undefined : await readSynonymsFile(options.synonyms);
-      const crawled = await crawl(options.source, {
-        concurrency: options.concurrency,
-        maxFailed: options.maxFailed,
-        ...(options.baseUrl ? {baseUrl: options.baseUrl} : {}),
-        // The workers hash the records for the diff while they extract them.
-        digests: true,
-        onEvent: (event) => context.progress.crawlEvent(event),
-      });
-      const controller = new AbortController();
-      const interrupt = (): void => controller.abort();
-      process.once('SIGINT', interrupt);
-      process.once('SIGTERM', interrupt);
-      let result: PublishResult;
-      try {
-        result = await publishToAlgolia(crawled.store, {
-          appId: options.appId,
-          apiKey: options.apiKey,
-          indexName: options.indexName,
-          ...(options.hosts ? {hosts: options.hosts} : {}),
-          full: options.full,
-          dryRun: options.dryRun,
-          ...(synonyms ? {synonyms} : {}),
-          timeoutMs: options.timeoutMs,
-          retryDelayMs: options.retryDelayMs,
-          attempts: options.attempts,
-          signal: controller.signal,
-          onEvent: (event) => {
-            if (event.type === 'step') context.progress.step(`publishing: ${event.step} ${event.index}`);
-            else if (event.type === 'batch') context.progress.step(`publishing: sent ${event.sent}/${event.total} operations`);
-            else if (event.type === 'retry') context.progress.step(`publishing: ${event.step} failed (${event.error}), retrying in ${event.delayMs} ms`);
-            else {
-              // Kept in CI logs too: a line of its own on stderr, not the progress line.
-              context.progress.clear();
-              context.stderr.write(`docs-indexer: ${noteFor(event)}\n`);
-            }
-          },
-        });
-      } finally {
-        process.off('SIGINT', interrupt);
-        process.off('SIGTERM', interrupt);
-      }
+      // Ctrl-C or SIGTERM in any phase: the crawl stops, or the publish deletes its temporary index.
+      let indexName = '';
+      const {options, crawled, result} = await interruptible(
+        async (signal) => {
+          // Loaded here, not at the top: `docs-indexer --help` and `--version` stay quick.
+          const [{crawl}, {resolvePushOptions}, {publishToAlgolia}, {readSynonymsFile}] = await Promise.all([
+            import('../../crawl/crawl.ts'),
+            import('../options.ts'),
+            import('../../publish/algolia/publish.ts'),
+            import('../../records/synonyms.ts'),
+          ]);
+          // Credentials and the synonyms file are checked before the crawl: a mistake fails fast.
+          const options = resolvePushOptions({...flags, source}, context.env);
+          indexName = options.indexName;
+          const synonyms = options.synonyms === undefined ? undefined : await readSynonymsFile(options.synonyms);
+          const crawled = await crawl(options.source, {
+            concurrency: options.concurrency,
+            maxFailed: options.maxFailed,
+            signal,
+            ...(options.baseUrl ? {baseUrl: options.baseUrl} : {}),
+            // The workers hash the records for the diff while they extract them.
+            digests: true,
+            onEvent: (event) => context.progress.crawlEvent(event),
+          });
+          const result = await publishToAlgolia(crawled.store, {
+            appId: options.appId,
+            apiKey: options.apiKey,
+            indexName: options.indexName,
+            ...(options.hosts ? {hosts: options.hosts} : {}),
+            full: options.full,
+            dryRun: options.dryRun,
+            ...(synonyms ? {synonyms} : {}),
+            timeoutMs: options.timeoutMs,
+            retryDelayMs: options.retryDelayMs,
+            attempts: options.attempts,
+            signal,
+            onEvent: (event) => {
+              if (event.type === 'step') context.progress.step(`publishing: ${event.step} ${event.index}`);
+              else if (event.type === 'batch') context.progress.step(`publishing: sent ${event.sent}/${event.total} operations`);
+              else if (event.type === 'retry') context.progress.step(`publishing: ${event.step} failed (${event.error}), retrying in ${event.delayMs} ms`);
+              else {
+                // Kept in CI logs too: a line of its own on stderr, not the progress line.
+                context.progress.clear();
+                context.stderr.write(`docs-indexer: ${noteFor(event)}\n`);
+              }
+            },
+          });
+          return {options, crawled, result};
+        },
+        // The publish's own message says what became of its temporary index; before it, nothing was written.
+        (error) =>
+          error instanceof IndexerError && !(error instanceof CrawlError && error.message === 'interrupted')
+            ? error
+            : new CrawlError(`interrupted; ${indexName ? `the live index "${indexName}"` : 'the live index'} was not changed`),
+      );
       context.progress.clear();
       const summary: PushSummary = {
         pages: crawled.pages,
@@ -137,7 +142,7 @@ export const registerPush: RegisterCommand = (program, context) => {
         ...(options.dryRun ? {changes: result.changes} : {}),
         ...(result.synonyms ? {synonyms: result.synonyms} : {}),
       };
-      if (!options.json) await writeAll(context.stderr, skippedLines(crawled));
-      await writeAll(context.stdout, options.json ? `${JSON.stringify(summary)}\n` : humanSummary(summary, result));
+      await writeAll(context.stderr, skippedLines(crawled));
+      await writeAll(context.stdout, options.json ? `${terminalJson(summary)}\n` : humanSummary(summary, result));
     });
 };

@@ -3,7 +3,7 @@ import {relative, resolve} from 'node:path';
 import type {SearchRecord} from 'docs-search/record';
 import {UsageError} from '../../errors.ts';
 import {DEFAULT_INDEX_FILES} from '../defaults.ts';
-import {writeAll, type RegisterCommand} from './context.ts';
+import {terminalJson, writeAll, type RegisterCommand} from './context.ts';
 
 /** The local index of the build in the current folder (a site's `build/`, or this repository's `site/build/`). */
 export function defaultIndexFile(cwd = process.cwd()): string {
@@ -133,7 +133,7 @@ export const registerSearch: RegisterCommand = (program, context) => {
       const bold = Boolean((context.stdout as {isTTY?: boolean}).isTTY) && !context.env.NO_COLOR;
       const params = {...modalParams(query), facetFilters: facetFiltersFor(engine.records, flags)};
       if (flags.json) {
-        await writeAll(context.stdout, `${JSON.stringify(answerQuery(engine, 'local', params), null, 2)}\n`);
+        await writeAll(context.stdout, `${terminalJson(answerQuery(engine, 'local', params), 2)}\n`);
         return;
       }
       const response = answerQuery(engine, 'local', {...params, highlightPreTag: PRE, highlightPostTag: POST});

@@ -112,6 +112,26 @@ export interface PublishOptions {
  */
 export const STALE_TEMP_INDEX_MS = 60 * 60 * 1000;
 
+/**
+ * Ranges of the numeric settings (DOCS_INDEXER_TIMEOUT_MS, DOCS_INDEXER_RETRY_DELAY_MS,
+ * DOCS_INDEXER_ATTEMPTS; the same options of publishToAlgolia): Node runs a timer above
+ * 2^31 - 1 ms after 1 ms, so no delay may get near that, and a run must end in bounded time.
+ * A retry waits `retryDelayMs` doubled at each attempt, at most MAX_RETRY_DELAY_MS.
+ */
+export const SETTING_RANGES = {
+  timeoutMs: {min: 1, max: 600_000},
+  retryDelayMs: {min: 0, max: 60_000},
+  attempts: {min: 1, max: 20},
+} as const;
+export const MAX_RETRY_DELAY_MS = 60_000;
+
+/** Why a numeric setting is out of its range (SETTING_RANGES), or undefined. */
+function settingProblem(name: keyof typeof SETTING_RANGES, value: number | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const {min, max} = SETTING_RANGES[name];
+  return Number.isInteger(value) && value >= min && value <= max ? undefined : `${name} must be a whole number from ${min} to ${max} (got ${value})`;
+}
+
 /** The `userData` key of an index's settings naming the run whose build it holds. */
 export const BUILD_MARK = 'docsIndexerBuild';
 
@@ -270,6 +290,28 @@ class LiveRecords {
   }
 }
 
+/** Records asked for per browse request (Algolia's maximum). */
+const BROWSE_PAGE_SIZE = 1000;
+/** Pages a browse may take beyond what its first answer's `nbHits` needs (records added meanwhile). */
+const BROWSE_EXTRA_PAGES = 10;
+/** Pages of 1,000 indices read when looking for leftovers (Algolia plans allow far fewer indices). */
+const MAX_LIST_PAGES = 100;
+/** The size assumed when a browse answer gives no `nbHits`: far above any docs site. */
+const MAX_BROWSE_RECORDS = 10_000_000;
+
+/** What is wrong with a browse answer, or undefined when it has the shape of one. */
+export function browsePageProblem(page: unknown): string | undefined {
+  if (typeof page !== 'object' || page === null) return 'no object';
+  const {hits, nbHits, cursor} = page as Record<string, unknown>;
+  if (!Array.isArray(hits)) return '"hits" is not a list';
+  if (hits.some((hit) => typeof hit !== 'object' || hit === null || typeof (hit as Record<string, unknown>).objectID !== 'string')) {
+    return 'a hit has no objectID';
+  }
+  if (nbHits !== undefined && !(Number.isSafeInteger(nbHits) && (nbHits as number) >= 0)) return '"nbHits" is not a count';
+  if (cursor !== undefined && typeof cursor !== 'string') return '"cursor" is not a string';
+  return undefined;
+}
+
 /** A live hit as we stored it: Algolia's own `_…` attributes removed. */
 function storedRecord(hit: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -362,6 +404,10 @@ interface Plan {
 export async function publishToAlgolia(records: readonly SearchRecord[] | RecordStore, options: PublishOptions): Promise<PublishResult> {
   const store = records instanceof RecordStore ? records : RecordStore.of(records);
   if (store.size === 0) throw new SourceError('refusing to publish an empty set of records');
+  for (const name of ['timeoutMs', 'retryDelayMs', 'attempts'] as const) {
+    const problem = settingProblem(name, options[name]);
+    if (problem) throw new UsageError(problem);
+  }
   const nameProblem = indexNameProblem(options.indexName);
   if (nameProblem) throw new UsageError(`invalid Algolia index name "${options.indexName.slice(0, 60)}": ${nameProblem}`);
   // A crawl's store was validated record by record as it was extracted.
@@ -414,12 +460,12 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
           retries: attempts - 1,
           factor: 2,
           minTimeout: retryDelayMs,
-          maxTimeout: Number.POSITIVE_INFINITY,
+          maxTimeout: Math.max(MAX_RETRY_DELAY_MS, retryDelayMs),
           randomize: false,
           shouldRetry: ({error}) => isRetryable(error),
           onFailedAttempt: ({error, attemptNumber, retriesLeft}) => {
             if (retriesLeft > 0 && isRetryable(error)) {
-              emit({type: 'retry', step, attempt: attemptNumber, error: describeError(error), delayMs: retryDelayMs * 2 ** (attemptNumber - 1)});
+              emit({type: 'retry', step, attempt: attemptNumber, error: describeError(error), delayMs: Math.min(retryDelayMs * 2 ** (attemptNumber - 1), Math.max(MAX_RETRY_DELAY_MS, retryDelayMs))});
             }
           },
         },
@@ -457,24 +503,46 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
     return current === undefined ? null : buildOf(current);
   };
 
-  /** The live index's records, or its copy's, as the diff needs them. */
+  /**
+   * The live index's records, or its copy's, as the diff needs them. Bounded whatever the server
+   * answers: every answer must have the shape of a browse page, a cursor already seen ends the
+   * run, and so does a page past the index's size (its first answer's `nbHits`) plus
+   * BROWSE_EXTRA_PAGES; each is a PublishError before anything was written.
+   */
   const browseInto = async (step: PublishStep, indexName: string): Promise<LiveRecords> => {
     const into = new LiveRecords();
+    const seen = new Set<string>();
+    let maxPages = Number.POSITIVE_INFINITY;
+    let size = 0;
     let cursor: string | undefined;
-    do {
-      const page = await withRetries(step, () =>
+    for (let pages = 0; ; pages++) {
+      if (pages >= maxPages) {
+        throw new PublishError(
+          `${STEP_LABELS[step]} failed: Algolia still gave a cursor after ${pages} pages, more than the index's ${size} records need (it would never end)`,
+        );
+      }
+      const page: unknown = await withRetries(step, () =>
         client.browse<Record<string, unknown>>({
           indexName,
-          browseParams: {hitsPerPage: 1000, attributesToRetrieve: ['*'], distinct: false, ...(cursor ? {cursor} : {})},
+          browseParams: {hitsPerPage: BROWSE_PAGE_SIZE, attributesToRetrieve: ['*'], distinct: false, ...(cursor ? {cursor} : {})},
         }),
       );
-      for (const hit of page.hits) {
-        const stored = storedRecord(hit as Record<string, unknown>);
+      const problem = browsePageProblem(page);
+      if (problem) throw new PublishError(`${STEP_LABELS[step]} failed: Algolia's answer is not a browse page (${problem})`);
+      const {hits, nbHits, cursor: next} = page as {hits: Record<string, unknown>[]; nbHits?: number; cursor?: string};
+      if (pages === 0) {
+        size = nbHits ?? MAX_BROWSE_RECORDS;
+        maxPages = Math.ceil(size / BROWSE_PAGE_SIZE) + BROWSE_EXTRA_PAGES;
+      }
+      for (const hit of hits) {
+        const stored = storedRecord(hit);
         into.add(String(stored.objectID), stored, String(stored.url ?? ''));
       }
-      cursor = page.cursor;
-    } while (cursor);
-    return into;
+      if (next === undefined || next === '') return into;
+      if (seen.has(next)) throw new PublishError(`${STEP_LABELS[step]} failed: Algolia answered a cursor it had already given (it would never end)`);
+      seen.add(next);
+      cursor = next;
+    }
   };
 
   /** Deletes temporary indices of this live index left by runs that started more than the stale age ago. */
@@ -484,8 +552,11 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
     const stale: string[] = [];
     try {
       emit({type: 'step', step: 'leftovers', index: live});
-      for (let page = 0; ; page++) {
+      // Bounded: at most MAX_LIST_PAGES pages, and a page without items ends the listing.
+      for (let page = 0; page < MAX_LIST_PAGES; page++) {
         const list = await withRetries('leftovers', () => client.listIndices({page, hitsPerPage: 1000}));
+        if (!Array.isArray(list?.items)) throw new Error('the answer is not a list of indices');
+        if (list.items.length === 0) break;
         for (const item of list.items) {
           const startedAt = tempIndexStartedAt(item.name, live);
           const updatedAt = Date.parse(item.updatedAt);

@@ -1,0 +1,151 @@
+/**
+ * Ctrl-C (SIGINT) and SIGTERM in every phase of `crawl` and `push` (issue 29): the run stops,
+ * removes its temporary files, prints one line and exits 1, as the README's exit-code table says.
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {spawn, type ChildProcess} from 'node:child_process';
+import {createServer} from 'node:http';
+import {mkdir, mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import type {AddressInfo} from 'node:net';
+import type {Socket} from 'node:net';
+import {startFakeAlgolia} from './fake-algolia.ts';
+import {bin, fixture} from './helpers.ts';
+
+interface Running {
+  child: ChildProcess;
+  result: Promise<{code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string}>;
+}
+
+function start(args: string[], env: NodeJS.ProcessEnv = {}): Running {
+  const clean: NodeJS.ProcessEnv = {...process.env};
+  for (const key of Object.keys(clean)) if (key.startsWith('ALGOLIA_') || key.startsWith('DOCS_INDEXER_')) delete clean[key];
+  const child = spawn(process.execPath, [bin, ...args], {env: {...clean, ...env}});
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (d) => (stdout += d));
+  child.stderr?.on('data', (d) => (stderr += d));
+  const result = new Promise<{code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string}>((resolve) =>
+    child.on('close', (code, signal) => resolve({code, signal, stdout, stderr})),
+  );
+  return {child, result};
+}
+
+async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for the run to reach its phase');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** A site whose home page links to pages that never answer: a URL crawl stays in its fetch phase. */
+async function hangingSite(): Promise<{url: string; held: () => number; close: () => Promise<void>}> {
+  const home = await readFile(path.join(fixture('mini-site'), 'index.html'));
+  const sockets = new Set<Socket>();
+  let held = 0;
+  const server = createServer((req, res) => {
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    if (pathname === '/') res.writeHead(200, {'content-type': 'text/html'}).end(home);
+    else if (pathname === '/sitemap.xml') res.writeHead(404).end();
+    else held += 1; // never answered
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    held: () => held,
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+test('SIGINT during a URL crawl --out FILE: exit 1, one line, FILE as it was and no temporary file', async () => {
+  const site = await hangingSite();
+  const dir = await mkdtemp(path.join(tmpdir(), 'indexer-signal-'));
+  try {
+    const out = path.join(dir, 'records.json');
+    await writeFile(out, 'the previous records');
+    const run = start(['crawl', site.url, '--out', out]);
+    await until(() => site.held() > 0);
+    run.child.kill('SIGINT');
+    const {code, stderr, stdout} = await run.result;
+    assert.deepEqual([code, stderr, stdout], [1, `docs-indexer: interrupted; ${out} was left as it was\n`, '']);
+    assert.deepEqual(await readdir(dir), ['records.json']);
+    assert.equal(await readFile(out, 'utf8'), 'the previous records');
+  } finally {
+    await site.close();
+    await rm(dir, {recursive: true, force: true});
+  }
+});
+
+test('SIGTERM during a URL crawl to stdout: exit 1, one line, nothing on stdout, its temporary folder removed', async () => {
+  const site = await hangingSite();
+  const tmp = await mkdtemp(path.join(tmpdir(), 'indexer-signal-tmp-'));
+  try {
+    const run = start(['crawl', site.url], {TMPDIR: tmp});
+    await until(async () => site.held() > 0 && (await readdir(tmp)).length > 0);
+    run.child.kill('SIGTERM');
+    const {code, stderr, stdout} = await run.result;
+    assert.deepEqual([code, stderr, stdout], [1, 'docs-indexer: interrupted; no records were written\n', '']);
+    assert.deepEqual(await readdir(tmp), [], 'no docs-indexer-* folder left');
+  } finally {
+    await site.close();
+    await rm(tmp, {recursive: true, force: true});
+  }
+});
+
+test('SIGTERM and SIGINT during a folder crawl --out FILE: exit 1, one line, no FILE and no FILE.PID.tmp', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'indexer-signal-folder-'));
+  try {
+    const build = path.join(dir, 'build');
+    await mkdir(path.join(build, 'docs'), {recursive: true});
+    const page = (n: number): string =>
+      `<!doctype html><html><head><title>Page ${n} | Site</title><link rel=canonical href="https://big.example/docs/p${n}"></head>` +
+      `<body><main><h1>Page ${n}</h1>${'<p>Some words about the meter and its readings.</p>'.repeat(40)}</main></body></html>`;
+    await writeFile(path.join(build, 'index.html'), page(0).replace('/docs/p0', '/'));
+    for (let n = 1; n <= 3000; n++) await writeFile(path.join(build, 'docs', `p${n}.html`), page(n));
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const out = path.join(dir, 'records.json');
+      const run = start(['crawl', build, '--out', out, '--concurrency', '1']);
+      await until(async () => (await readdir(dir)).some((name) => name.endsWith('.tmp')));
+      run.child.kill(signal);
+      const {code, stderr} = await run.result;
+      assert.deepEqual([code, stderr], [1, `docs-indexer: interrupted; ${out} was left as it was\n`], signal);
+      assert.deepEqual(await readdir(dir), ['build'], `${signal}: no records.json and no temporary file`);
+    }
+  } finally {
+    await rm(dir, {recursive: true, force: true});
+  }
+});
+
+test("SIGTERM during push's crawl: exit 1, one line, no Algolia request and no index", async () => {
+  const site = await hangingSite();
+  const fake = await startFakeAlgolia();
+  try {
+    const url = new URL(fake.url);
+    const run = start(['push', site.url], {
+      ALGOLIA_APP_ID: fake.appId,
+      ALGOLIA_ADMIN_API_KEY: fake.apiKey,
+      ALGOLIA_INDEX_NAME: 'docs',
+      ALGOLIA_HOSTS: `http://${url.host}`,
+    });
+    await until(() => site.held() > 0);
+    run.child.kill('SIGTERM');
+    const {code, stderr, stdout} = await run.result;
+    assert.deepEqual([code, stderr, stdout], [1, 'docs-indexer: interrupted; the live index "docs" was not changed\n', '']);
+    assert.deepEqual(fake.log, []);
+    assert.deepEqual(fake.names(), []);
+  } finally {
+    await fake.close();
+    await site.close();
+  }
+});

@@ -5,6 +5,8 @@
  */
 import React, {forwardRef, useEffect, useState, type ComponentPropsWithoutRef} from 'react';
 import {translate} from '@docusaurus/Translate';
+// Here, not in index.ts: the bundler skips a re-exporting index of a side-effect-free package.
+import './styles.css';
 
 type ActionKey = 'Ctrl' | '⌘';
 

@@ -1,7 +1,7 @@
 /**
- * Replaces the stock SearchBar, which imports DocSearch statically (about 56 KB gzipped on every
- * page): a light button that looks the same, with the modal and its client loaded on first use.
- * Logic lives in src/search/.
+ * The navbar's search: a light button drawn like DocSearch's (the stock SearchBar imports
+ * DocSearch, about 56 KB gzipped, on every page), with the modal and its client loaded on first
+ * use. The logic is in docusaurus-theme-docs-search/client (src/client/).
  */
 import React, {type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
@@ -9,10 +9,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type {ThemeConfigAlgolia} from '@docusaurus/theme-search-algolia';
 import '@docsearch/css/dist/_variables.css';
 import '@docsearch/css/dist/button.css';
-import '@site/src/search/styles.css';
-import {SearchButton} from '@site/src/search/SearchButton';
-import {useSearchSettings} from '@site/src/search/searchConfig';
-import {useSearchLauncher} from '@site/src/search/useSearchLauncher';
+import {SearchButton, useSearchLauncher, useSearchSettings} from 'docusaurus-theme-docs-search/client';
 
 export default function SearchBar(props: Partial<ThemeConfigAlgolia>): ReactNode {
   const {siteConfig} = useDocusaurusContext();

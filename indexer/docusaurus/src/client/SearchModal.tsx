@@ -5,7 +5,7 @@
  */
 import React, {useCallback, useEffect, useMemo, useState, type ReactNode} from 'react';
 import {createPortal} from 'react-dom';
-import {DocSearchModal} from '@docsearch/react/modal';
+import {DocSearchModal} from '@docsearch/react/modal.js';
 import type {DocSearchHit, DocSearchModalProps, DocSearchTransformClient, InternalDocSearchHit, StoredDocSearchHit} from '@docsearch/react';
 import '@docsearch/css/dist/modal.css';
 import Link from '@docusaurus/Link';
@@ -20,9 +20,9 @@ import type {ThemeConfigAlgolia} from '@docusaurus/theme-search-algolia';
 import Translate from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import translations from '@theme/SearchTranslations';
-import {getLocalSearchClient} from './localSearch';
-import {missingResultsUrl, type SearchSettings} from './searchConfig';
-import {handOffTo} from './shell';
+import {getLocalSearchClient} from './localSearch.ts';
+import {missingResultsUrl, type SearchSettings} from './searchConfig.ts';
+import {handOffTo} from './shell.ts';
 
 export interface SearchModalProps {
   /** `themeConfig.algolia` with the SearchBar's props on top, as the stock SearchBar merges them. */
@@ -63,11 +63,11 @@ function useTransformSearchClient(
   const docusaurusVersion = siteMetadata.docusaurusVersion;
   return useCallback(
     (searchClient: DocSearchTransformClient) => {
-      if (settings.mode === 'local') return getLocalSearchClient() as unknown as DocSearchTransformClient;
+      if (settings.mode === 'local') return getLocalSearchClient(settings.indexUrl) as unknown as DocSearchTransformClient;
       searchClient.addAlgoliaAgent('docusaurus', docusaurusVersion);
       return searchClient;
     },
-    [settings.mode, docusaurusVersion],
+    [settings.mode, settings.indexUrl, docusaurusVersion],
   );
 }
 
@@ -104,7 +104,46 @@ function ResultsFooter({query, nbHits, onClose}: {query: string; nbHits: number;
   );
 }
 
-export default function SearchModal({config, settings, initialQuery, onClose}: SearchModalProps): ReactNode {
+/**
+ * `docusaurus start` builds no index (it is made from the built pages): instead of a modal whose
+ * every search fails, a dialog in the modal's place says how to get search.
+ */
+function DevServerNotice({placeholder, onClose}: {placeholder: string; onClose: () => void}): ReactNode {
+  useEffect(() => handOffTo(null), []);
+  return createPortal(
+    <div
+      className="DocSearch DocSearch-Container"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}>
+      <div className="DocSearch-Modal docs-search-dev-notice" role="dialog" aria-modal="true" aria-label={placeholder}>
+        <div className="DocSearch-Dropdown">
+          <div className="DocSearch-StartScreen">
+            <p className="DocSearch-Help">
+              Search is not available on the development server: the local search index is made from the built pages. Run{' '}
+              <code>docusaurus build</code> then <code>docusaurus serve</code> to search.
+            </p>
+          </div>
+        </div>
+        <div className="DocSearch-Footer">
+          <button type="button" className="DocSearch-Cancel docs-search-dev-notice__close" onClick={onClose} autoFocus>
+            {translations.modal?.searchBox?.cancelButtonText ?? 'Cancel'}
+          </button>
+        </div>
+      </div>
+    </div>,
+    getContainer(),
+  );
+}
+
+export default function SearchModal(props: SearchModalProps): ReactNode {
+  if (props.settings.dev && props.settings.mode === 'local') {
+    return <DevServerNotice placeholder={translations.placeholder} onClose={props.onClose} />;
+  }
+  return <DocSearchModalWithConfig {...props} />;
+}
+
+function DocSearchModalWithConfig({config, settings, initialQuery, onClose}: SearchModalProps): ReactNode {
   const navigator = useNavigator(config.externalUrlRegex);
   const searchParameters = useSearchParameters(config);
   const transformSearchClient = useTransformSearchClient(settings);
@@ -122,10 +161,8 @@ export default function SearchModal({config, settings, initialQuery, onClose}: S
       },
     [onClose],
   );
-  const getMissingResultsUrl = useCallback(
-    ({query}: {query: string}) => missingResultsUrl(settings.repoUrl, query),
-    [settings.repoUrl],
-  );
+  const template = settings.missingResultsUrl;
+  const getMissingResultsUrl = useCallback(({query}: {query: string}) => missingResultsUrl(template ?? '', query), [template]);
 
   // DocSearch has mounted and focused its input (children's effects run first): the search shell,
   // if it showed, hands over what was typed since `initialQuery` was read, and its caret.
@@ -138,7 +175,8 @@ export default function SearchModal({config, settings, initialQuery, onClose}: S
     <DocSearchModal
       appId={config.appId}
       apiKey={config.apiKey}
-      indexName={config.indexName}
+      // Local mode: the name of the stored recent and favourite searches.
+      indexName={settings.mode === 'local' ? settings.indexName : config.indexName}
       placeholder={translations.placeholder}
       translations={translations.modal}
       searchParameters={searchParameters}
@@ -148,7 +186,7 @@ export default function SearchModal({config, settings, initialQuery, onClose}: S
       transformItems={transformItems}
       hitComponent={Hit}
       transformSearchClient={transformSearchClient}
-      getMissingResultsUrl={getMissingResultsUrl}
+      {...(template ? {getMissingResultsUrl} : {})}
       // search-insights comes from a CDN: only with Algolia.
       insights={settings.mode === 'algolia' && Boolean(config.insights)}
       onClose={onClose}

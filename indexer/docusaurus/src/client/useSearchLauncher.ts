@@ -5,16 +5,16 @@
  * once; the modal takes the shell's text and caret when it mounts (SearchModal.tsx).
  */
 import {useCallback, useEffect, useRef, useState} from 'react';
-import {searchShell} from './shell';
-import {useSearchShortcuts} from './useSearchShortcuts';
+import {searchShell} from './shell.ts';
+import {useSearchShortcuts} from './useSearchShortcuts.ts';
 
-type SearchModalModule = typeof import('./SearchModal');
+type SearchModalModule = typeof import('./SearchModal.tsx');
 export type SearchModalComponent = SearchModalModule['default'];
 
 let loading: Promise<SearchModalModule> | undefined;
 
 export function loadSearchModal(): Promise<SearchModalModule> {
-  loading ??= import('./SearchModal').catch((error: unknown) => {
+  loading ??= import('./SearchModal.tsx').catch((error: unknown) => {
     // Let the next hover or shortcut try again (e.g. after a network failure).
     loading = undefined;
     throw error;

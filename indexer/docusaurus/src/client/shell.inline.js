@@ -1,19 +1,19 @@
-/* global window, document */
+/* global window, document, __SEARCH_TEXTS__ */
 /**
  * The search shell: inlined in every page's <head> by plugins/ssr-template.ts, so it works from
  * the first paint, long before React has hydrated. A click on the search button, Ctrl/Cmd+K, `/`
  * outside a field, or a key typed with the search button focused shows at once a light search box
  * drawn like the DocSearch modal's (placeholder "Search docs", at most 64 characters; Escape,
  * Ctrl/Cmd+K and a click outside close it). The reader types into it while the app and the modal's
- * code arrive; the React search bar (src/search/useSearchLauncher.ts) then takes over: it opens
- * the real modal, which takes the shell's text and caret (src/search/SearchModal.tsx), and the
+ * code arrive; the React search bar (useSearchLauncher.ts) then takes over: it opens
+ * the real modal, which takes the shell's text and caret (SearchModal.tsx), and the
  * shell goes away. After hydration the search bar uses the same shell while the modal's code loads.
  *
  * `window.__searchShell` is the only contact between this script and React (type: shell.ts).
  * Comment lines and indentation are stripped when the script is inlined: write no trailing
  * comments and no code that depends on line breaks.
  */
-(function () {
+(function (texts) {
   var MAX_LENGTH = 64;
   var shell = null;
   var input = null;
@@ -29,6 +29,9 @@
   function isToggle(e) {
     return (e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k';
   }
+  function escape(text) {
+    return String(text).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  }
   function searchButton() {
     return document.querySelector('.DocSearch-Button');
   }
@@ -37,16 +40,16 @@
     var el = document.createElement('div');
     el.className = 'search-shell';
     el.innerHTML =
-      '<div class="search-shell__modal" role="dialog" aria-modal="true" aria-label="Search docs">' +
+      '<div class="search-shell__modal" role="dialog" aria-modal="true" aria-label="' + escape(texts.placeholder) + '">' +
       '<div class="search-shell__bar">' +
-      '<form class="search-shell__form" role="search" action="__SEARCH_PAGE__">' +
+      '<form class="search-shell__form" role="search" action="' + escape(texts.page) + '">' +
       '<svg class="search-shell__icon" width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">' +
       '<circle cx="8.6" cy="8.6" r="6.4" stroke="currentColor" stroke-width="1.5" fill="none"></circle>' +
       '<path d="M13.3 13.3 18.2 18.2" stroke="currentColor" stroke-width="1.5" stroke-linecap="round"></path></svg>' +
-      '<input class="search-shell__input" name="q" type="search" placeholder="Search docs" aria-label="Search docs"' +
+      '<input class="search-shell__input" name="q" type="search" placeholder="' + escape(texts.placeholder) + '" aria-label="' + escape(texts.placeholder) + '"' +
       ' maxlength="' + MAX_LENGTH + '" autocomplete="off" autocorrect="off" autocapitalize="off" spellcheck="false" enterkeyhint="search">' +
       '</form>' +
-      '<button class="search-shell__cancel" type="button">Cancel</button>' +
+      '<button class="search-shell__cancel" type="button">' + escape(texts.cancel) + '</button>' +
       '</div>' +
       '<p class="search-shell__status" role="status">Loading search…</p>' +
       '</div>';
@@ -163,4 +166,4 @@
     },
     true,
   );
-})();
+})(__SEARCH_TEXTS__);

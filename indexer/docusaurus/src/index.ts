@@ -35,6 +35,14 @@ export {inlineShellScript} from './shell-script.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** docs-search (by its real path in this repository or through node_modules) and this theme's local client. */
+const LOCAL_SEARCH_MODULES = /[\\/](indexer[\\/]search[\\/]|node_modules[\\/]docs-search[\\/]|(indexer[\\/]docusaurus|docusaurus-theme-docs-search)[\\/]lib[\\/]client[\\/]localSearch\.js$)/;
+const SHARD_READER_MODULES = /[\\/](shard-loader|engine[\\/]shards)\.[cm]?[jt]s$/;
+
+export function isSharedSearchModule(resource: string): boolean {
+  return LOCAL_SEARCH_MODULES.test(resource) && !SHARD_READER_MODULES.test(resource);
+}
+
 /** `themeConfig.algolia` as the stock theme validates it, plus what this theme reads. */
 interface AlgoliaThemeConfig {
   appId?: unknown;
@@ -162,6 +170,28 @@ export default function themeDocsSearch(context: LoadContext, options: PluginOpt
             }),
           },
         ],
+      };
+    },
+
+    configureWebpack(_config, isServer) {
+      if (isServer) return {};
+      return {
+        optimization: {
+          splitChunks: {
+            cacheGroups: {
+              // The local search client and engine: one chunk shared by the modal and the /search
+              // page, which otherwise carried a copy each (about 12.5 KB gzip apiece). The sharded
+              // index's reader stays apart: docs-search loads it for a sharded index only.
+              docsSearchLocal: {
+                name: 'docs-search-local',
+                test: (module: object) => isSharedSearchModule((module as {resource?: string}).resource ?? ''),
+                chunks: 'async',
+                priority: 40,
+                enforce: true,
+              },
+            },
+          },
+        },
       };
     },
 

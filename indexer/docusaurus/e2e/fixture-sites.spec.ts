@@ -8,7 +8,7 @@
 import {test, expect, type Page} from '@playwright/test';
 import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
-import {originOf, type FixtureSite} from './sites.ts';
+import {devServerOrigin, originOf, type FixtureSite} from './sites.ts';
 
 const require = createRequire(import.meta.url);
 const frenchTexts = JSON.parse(
@@ -172,4 +172,16 @@ test.describe('a fresh classic TypeScript site with the one line', () => {
     await page.unrouteAll({behavior: 'ignoreErrors'});
     check();
   });
+});
+
+test('the development server says why search is not there and how to get it, instead of a modal that fails', async ({page}) => {
+  await page.goto(`${devServerOrigin()}/docs/intro`);
+  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: 20_000});
+  await page.locator('.DocSearch-Button').click();
+  const dialog = page.getByRole('dialog', {name: 'Search docs'});
+  await expect(dialog).toContainText('Search is not available on the development server');
+  await expect(dialog).toContainText('docusaurus build');
+  await expect(page.locator('input.DocSearch-Input')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
 });

@@ -14,7 +14,7 @@ import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {FIXTURE_SITES, originOf, type FixtureSite} from './sites.ts';
+import {FIXTURE_SITES, devServerOrigin, originOf, type FixtureSite} from './sites.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const theme = path.resolve(here, '..');
@@ -86,11 +86,11 @@ async function prepare(dir: string): Promise<void> {
 }
 
 async function waitFor(url: string, server: ChildProcess, output: () => string): Promise<void> {
-  for (let i = 0; i < 300; i += 1) {
+  for (let i = 0; i < 1200; i += 1) {
     if (server.exitCode !== null) throw new Error(`server for ${url} exited: ${output()}`);
     try {
       const response = await fetch(url, {redirect: 'manual'});
-      if (response.status < 500) return;
+      if (response.status < 400) return;
     } catch {
       // not listening yet
     }
@@ -108,15 +108,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   const docusaurus = path.join(dir, 'node_modules', '@docusaurus', 'core', 'bin', 'docusaurus.mjs');
   const servers: ChildProcess[] = [];
-  for (const name of FIXTURE_SITES) {
-    const port = new URL(originOf(name)).port;
-    const server = spawn(process.execPath, [docusaurus, 'serve', path.join(dir, 'sites', name), '--port', port, '--host', 'localhost', '--no-open'], {cwd: dir, env: userEnv()});
+  const start = async (args: string[], origin: string) => {
+    const server = spawn(process.execPath, [docusaurus, ...args, '--port', new URL(origin).port, '--host', 'localhost', '--no-open'], {cwd: dir, env: userEnv()});
     let output = '';
     server.stdout?.on('data', (d) => (output += d));
     server.stderr?.on('data', (d) => (output += d));
     servers.push(server);
-    await waitFor(originOf(name), server, () => output);
-  }
+    await waitFor(origin, server, () => output);
+  };
+  for (const name of FIXTURE_SITES) await start(['serve', path.join(dir, 'sites', name)], originOf(name));
+  // The development server answers once its first compilation is done.
+  await start(['start', path.join(dir, 'sites', 'classic-ts')], devServerOrigin());
   return async () => {
     for (const server of servers) server.kill();
     if (!kept) await rm(dir, {recursive: true, force: true});

@@ -9,3 +9,8 @@ const FIRST_PORT = Number(process.env.THEME_E2E_PORT ?? (process.env.E2E_PORT ? 
 export function originOf(site: FixtureSite): string {
   return `http://localhost:${FIRST_PORT + FIXTURE_SITES.indexOf(site)}`;
 }
+
+/** The classic TypeScript site under `docusaurus start` (the development server). */
+export function devServerOrigin(): string {
+  return `http://localhost:${FIRST_PORT + FIXTURE_SITES.length}`;
+}

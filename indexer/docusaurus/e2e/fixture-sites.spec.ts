@@ -8,7 +8,7 @@
 import {test, expect, type Page} from '@playwright/test';
 import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
-import {devServerOrigin, originOf, type FixtureSite} from './sites.ts';
+import {algoliaSiteOrigin, devServerOrigin, originOf, type FixtureSite} from './sites.ts';
 
 const require = createRequire(import.meta.url);
 const frenchTexts = JSON.parse(
@@ -184,4 +184,33 @@ test('the development server says why search is not there and how to get it, ins
   await expect(page.locator('input.DocSearch-Input')).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
+});
+
+test.describe('Algolia mode (themeConfig.algolia with credentials, the classic preset adds the stock search theme)', () => {
+  /** Answers every Algolia search with no hits, keeping the facet filters each request sent. */
+  async function fakeAlgolia(page: Page): Promise<unknown[]> {
+    const filters: unknown[] = [];
+    await page.route(/algolia\.net|algolianet\.com/, async (route) => {
+      const body = JSON.parse(route.request().postData() ?? '{}') as {requests?: {facetFilters?: unknown; params?: string}[]};
+      for (const request of body.requests ?? []) filters.push(request.facetFilters ?? request.params ?? null);
+      await route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({results: (body.requests ?? []).map(() => ({hits: [], nbHits: 0, nbPages: 0, page: 0, hitsPerPage: 20, processingTimeMS: 1, query: '', params: '', exhaustiveNbHits: true, facets: {}}))}),
+      });
+    });
+    return filters;
+  }
+
+  test("the modal queries Algolia with the page's version and locale as facet filters", async ({page}) => {
+    const filters = await fakeAlgolia(page);
+    await page.goto(`${algoliaSiteOrigin()}/docs/1.0/intro`);
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+    await page.locator('.DocSearch-Button').click();
+    await page.locator('input.DocSearch-Input').fill('legacy');
+    await expect(page.locator('.DocSearch-NoResults')).toBeVisible();
+    expect(filters.at(-1)).toEqual(['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-1.0']]);
+    // The local index is still written, but Algolia mode never fetches it.
+    const local = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('local-index')).length);
+    expect(local).toBe(0);
+  });
 });

@@ -14,7 +14,7 @@ import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {FIXTURE_SITES, devServerOrigin, originOf, type FixtureSite} from './sites.ts';
+import {FIXTURE_SITES, algoliaSiteOrigin, devServerOrigin, originOf, type FixtureSite} from './sites.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const theme = path.resolve(here, '..');
@@ -82,6 +82,19 @@ async function prepare(dir: string): Promise<void> {
     // folder.
     run(process.execPath, [docusaurus, 'build', site], dir, {DOCUSAURUS_NO_PERSISTENT_CACHE: 'true'});
   }
+  // versioned-blog in Algolia mode: the classic preset adds @docusaurus/theme-search-algolia, and
+  // this theme's components must still be the ones used.
+  const algoliaSite = path.join(dir, 'sites', 'versioned-blog-algolia');
+  await copyFixture('versioned-blog', algoliaSite);
+  const configFile = path.join(algoliaSite, 'docusaurus.config.js');
+  await writeFile(
+    configFile,
+    (await readFile(configFile, 'utf8')).replace(
+      /^ {2}themeConfig: \{$/m,
+      "  themeConfig: {\n    algolia: {appId: 'FIXTUREAPP', apiKey: 'fixture-search-key', indexName: 'fixture'},",
+    ),
+  );
+  run(process.execPath, [docusaurus, 'build', algoliaSite], dir, {DOCUSAURUS_NO_PERSISTENT_CACHE: 'true'});
   await writeFile(path.join(dir, 'built'), new Date().toISOString());
 }
 
@@ -117,6 +130,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await waitFor(origin, server, () => output);
   };
   for (const name of FIXTURE_SITES) await start(['serve', path.join(dir, 'sites', name)], originOf(name));
+  await start(['serve', path.join(dir, 'sites', 'versioned-blog-algolia')], algoliaSiteOrigin());
   // The development server answers once its first compilation is done.
   await start(['start', path.join(dir, 'sites', 'classic-ts')], devServerOrigin());
   return async () => {

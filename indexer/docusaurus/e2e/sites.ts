@@ -14,3 +14,8 @@ export function originOf(site: FixtureSite): string {
 export function devServerOrigin(): string {
   return `http://localhost:${FIRST_PORT + FIXTURE_SITES.length}`;
 }
+
+/** versioned-blog again, in Algolia mode (themeConfig.algolia with credentials). */
+export function algoliaSiteOrigin(): string {
+  return `http://localhost:${FIRST_PORT + FIXTURE_SITES.length + 1}`;
+}

@@ -270,8 +270,7 @@ async function main(): Promise<void> {
             `${(added / 1000).toFixed(1)} s`,
             `${(figures.bytesBeforeFirstAnswer / 1024).toFixed(1)} KB`,
             !Number.isFinite(figures.coldFirstAnswerMs) ? 'no answer' : `${figures.coldFirstAnswerMs} ms`,
-            right[0] ? 'yes' : 'no',
-            right[1] ? 'yes' : 'no',
+            ...right.map((ok, i) => (ok ? 'yes' : answers[i]!.first === '' ? 'no answer' : 'no')),
           ]);
         } finally {
           await server.close();

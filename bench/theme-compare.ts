@@ -31,7 +31,7 @@ import {fileURLToPath} from 'node:url';
 import {chromium, type Browser} from '@playwright/test';
 import {CHROME_ARGS, CHROME_PATH} from 'site/chrome';
 import {serveBuild} from './serve.ts';
-import {THROTTLING} from './search.ts';
+import {throttleLikeAPhone} from './search.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const THEME = path.join(ROOT, 'indexer', 'docusaurus');
@@ -157,13 +157,7 @@ async function coldAnswer(browser: Browser, origin: string, site: Site, engine: 
     await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: THROTTLING.rttMs,
-      downloadThroughput: (THROTTLING.downKbps * 1024) / 8,
-      uploadThroughput: (THROTTLING.upKbps * 1024) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', {rate: THROTTLING.cpu});
+    await throttleLikeAPhone(cdp);
     let bytes = 0;
     cdp.on('Network.loadingFinished', (e: {encodedDataLength: number}) => (bytes += e.encodedDataLength));
     const started = Date.now();

@@ -35,6 +35,10 @@ export {inlineShellScript} from './shell-script.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** @docsearch/react's bundle and the loader that fixes it (see that file). */
+const DOCSEARCH_BUNDLE = /[\\/]@docsearch[\\/]react[\\/]dist[\\/]esm[\\/]index\.js$/;
+const DOCSEARCH_FIXES_LOADER = path.join(here, '..', 'loaders', 'docsearch-fixes.cjs');
+
 /** docs-search (by its real path in this repository or through node_modules) and this theme's local client. */
 const LOCAL_SEARCH_MODULES = /[\\/](indexer[\\/]search[\\/]|node_modules[\\/]docs-search[\\/]|(indexer[\\/]docusaurus|docusaurus-theme-docs-search)[\\/]lib[\\/]client[\\/]localSearch\.js$)/;
 const SHARD_READER_MODULES = /[\\/](shard-loader|engine[\\/]shards)\.[cm]?[jt]s$/;
@@ -174,8 +178,11 @@ export default function themeDocsSearch(context: LoadContext, options: PluginOpt
     },
 
     configureWebpack(_config, isServer) {
-      if (isServer) return {};
+      // The pinned DocSearch bundle, fixed as it is bundled (loaders/docsearch-fixes.cjs).
+      const module = {rules: [{test: DOCSEARCH_BUNDLE, use: [{loader: DOCSEARCH_FIXES_LOADER}]}]};
+      if (isServer) return {module};
       return {
+        module,
         optimization: {
           splitChunks: {
             cacheGroups: {

@@ -222,4 +222,13 @@ test.describe('Algolia mode (themeConfig.algolia with credentials, the classic p
     const local = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('local-index')).length);
     expect(local).toBe(0);
   });
+
+  test('options: the index written beside it leaves out the pages plugin (indexPages: false) and ignored paths (blog/tags)', async ({request}) => {
+    const response = await request.get(`${algoliaSiteOrigin()}/search/local-index.json`);
+    expect(response.ok()).toBe(true);
+    const pages = ((await response.json()) as {pages: [string, ...unknown[]][]}).pages.map(([p]) => p);
+    expect(pages).toContain('/docs/guide/setup');
+    expect(pages).toContain('/blog/archive');
+    expect(pages.filter((p) => p === '/' || p === '/about' || p.startsWith('/blog/tags'))).toEqual([]);
+  });
 });

@@ -14,7 +14,7 @@ import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {FIXTURE_SITES, algoliaSiteOrigin, devServerOrigin, originOf, type FixtureSite} from './sites.ts';
+import {ALGOLIA_SITE_OPTIONS, FIXTURE_SITES, algoliaSiteOrigin, devServerOrigin, originOf, type FixtureSite} from './sites.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const theme = path.resolve(here, '..');
@@ -83,16 +83,19 @@ async function prepare(dir: string): Promise<void> {
     run(process.execPath, [docusaurus, 'build', site], dir, {DOCUSAURUS_NO_PERSISTENT_CACHE: 'true'});
   }
   // versioned-blog in Algolia mode: the classic preset adds @docusaurus/theme-search-algolia, and
-  // this theme's components must still be the ones used.
+  // this theme's components must still be the ones used. With options: the index it still
+  // writes leaves out the pages plugin's pages and the blog's tag pages.
   const algoliaSite = path.join(dir, 'sites', 'versioned-blog-algolia');
   await copyFixture('versioned-blog', algoliaSite);
   const configFile = path.join(algoliaSite, 'docusaurus.config.js');
   await writeFile(
     configFile,
-    (await readFile(configFile, 'utf8')).replace(
-      /^ {2}themeConfig: \{$/m,
-      "  themeConfig: {\n    algolia: {appId: 'FIXTUREAPP', apiKey: 'fixture-search-key', indexName: 'fixture'},",
-    ),
+    (await readFile(configFile, 'utf8'))
+      .replace(
+        /^ {2}themeConfig: \{$/m,
+        "  themeConfig: {\n    algolia: {appId: 'FIXTUREAPP', apiKey: 'fixture-search-key', indexName: 'fixture'},",
+      )
+      .replace("themes: ['docusaurus-theme-docs-search'],", `themes: [['docusaurus-theme-docs-search', ${JSON.stringify(ALGOLIA_SITE_OPTIONS)}]],`),
   );
   run(process.execPath, [docusaurus, 'build', algoliaSite], dir, {DOCUSAURUS_NO_PERSISTENT_CACHE: 'true'});
   await writeFile(path.join(dir, 'built'), new Date().toISOString());

@@ -15,7 +15,10 @@ export function devServerOrigin(): string {
   return `http://localhost:${FIRST_PORT + FIXTURE_SITES.length}`;
 }
 
-/** versioned-blog again, in Algolia mode (themeConfig.algolia with credentials). */
+/** The theme's options on the Algolia-mode build of versioned-blog. */
+export const ALGOLIA_SITE_OPTIONS = {indexPages: false, ignore: ['blog/tags']};
+
+/** versioned-blog again, in Algolia mode (themeConfig.algolia with credentials), with ALGOLIA_SITE_OPTIONS. */
 export function algoliaSiteOrigin(): string {
   return `http://localhost:${FIRST_PORT + FIXTURE_SITES.length + 1}`;
 }

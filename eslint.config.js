@@ -12,6 +12,7 @@ export default tseslint.config(
       'bench/results/**',
       'indexer/dist/**',
       'indexer/search/dist/**',
+      'indexer/docusaurus/lib/**',
     ],
   },
   js.configs.recommended,

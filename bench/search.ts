@@ -227,6 +227,17 @@ const ANSWER_PAGEFIND = `async (q) => {
   return s.results.length + data.length * 0;
 }`;
 
+/** THROTTLING on a page's DevTools session: network (latency, bandwidth) and CPU. */
+export async function throttleLikeAPhone(cdp: import('@playwright/test').CDPSession): Promise<void> {
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: THROTTLING.rttMs,
+    downloadThroughput: (THROTTLING.downKbps * 1024) / 8,
+    uploadThroughput: (THROTTLING.upKbps * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', {rate: THROTTLING.cpu});
+}
+
 type Page = import('@playwright/test').Page;
 type Browser = import('@playwright/test').Browser;
 
@@ -253,15 +264,7 @@ async function openPage(browser: Browser, base: string, engine: EngineName, thro
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', {cacheDisabled: false});
-  if (throttled) {
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: THROTTLING.rttMs,
-      downloadThroughput: (THROTTLING.downKbps * 1024) / 8,
-      uploadThroughput: (THROTTLING.upKbps * 1024) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', {rate: THROTTLING.cpu});
-  }
+  if (throttled) await throttleLikeAPhone(cdp);
   const urls = new Map<string, string>();
   let bytes = 0;
   let codeBytes = 0;

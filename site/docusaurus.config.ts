@@ -2,7 +2,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {themes as prismThemes, type PrismTheme} from 'prism-react-renderer';
 import remarkApi from './plugins/remark-api';
-import searchUi from './plugins/search-ui';
+import patchedModulesCache from './plugins/patched-modules-cache';
 import {cssVariablePrismTheme} from './plugins/code-blocks';
 import {routeScriptsPlugin, ssrTemplate} from './plugins/ssr-template';
 
@@ -14,9 +14,11 @@ const COMPANY_URL = 'https://www.homewizard.com';
 const HELPDESK_URL = 'https://helpdesk.homewizard.com';
 
 /**
- * Search mode, decided at build time. With all three variables set the DocSearch modal and the
- * /search page query Algolia; otherwise they answer from the local index shipped in the build.
- * Only the public search-only key is read here: the write key never reaches the site.
+ * Search (docusaurus-theme-docs-search, indexer/docusaurus): with all three variables set,
+ * themeConfig.algolia holds them and the DocSearch modal and the /search page query Algolia;
+ * otherwise there is no themeConfig.algolia and they answer from the local index the theme
+ * writes into the build. Only the public search-only key is read here: the write key never
+ * reaches the site.
  */
 const ALGOLIA_APP_ID = process.env.ALGOLIA_APP_ID ?? '';
 const ALGOLIA_SEARCH_API_KEY = process.env.ALGOLIA_SEARCH_API_KEY ?? '';
@@ -72,17 +74,19 @@ const config: Config = {
   url: SITE_URL,
   baseUrl: '/',
   trailingSlash: false,
-  customFields: {repoUrl: REPO_URL, searchMode: SEARCH_MODE},
+  // GitHub Pages fields; the search theme also names its stored searches after projectName and
+  // sends "Let us know" (no results) to a new issue in organizationName/projectName.
+  organizationName: 'homewizard-api-docs',
+  projectName: 'homewizard-api-docs',
 
   future: {
     v4: true,
     faster: true,
   },
 
-  // The app's scripts run after the first paint, and the search shell answers before them (see
-  // plugins/ssr-template.ts). STOCK_PAGE_TEMPLATE=1 builds with Docusaurus's own template instead,
-  // for bench/run.ts's side-by-side comparison only.
-  ...(process.env.STOCK_PAGE_TEMPLATE ? {} : {ssrTemplate: ssrTemplate('/search')}),
+  // The app's scripts run after the first paint (see plugins/ssr-template.ts). STOCK_PAGE_TEMPLATE=1
+  // builds with Docusaurus's own template instead, for bench/run.ts's side-by-side comparison only.
+  ...(process.env.STOCK_PAGE_TEMPLATE ? {} : {ssrTemplate}),
   headTags: [{tagName: 'script', attributes: {}, innerHTML: ANNOUNCEMENT_RESET_SCRIPT}],
 
   onBrokenLinks: 'throw',
@@ -129,15 +133,14 @@ const config: Config = {
     ],
     // Copies the API descriptions in site/api to /api/ in the build, as downloadable files.
     './plugins/api-publish.ts',
-    // Writes build/search/local-index.json (the local search index) after every build.
-    './plugins/local-search/index.ts',
-    // Search UI: the /search page's client (local or Algolia), cache rebuilt on the DocSearch patch.
-    searchUi,
+    // The bundler's persistent cache is rebuilt whenever a patch in patches/ changes.
+    patchedModulesCache,
     // Each page's route chunks load with main.js (plugins/ssr-template.ts); not in the stock build.
     ...(process.env.STOCK_PAGE_TEMPLATE ? [] : [routeScriptsPlugin]),
   ],
 
-  themes: ['@docusaurus/theme-mermaid'],
+  // Search: the DocSearch modal and /search, local index or Algolia (indexer/docusaurus/README.md).
+  themes: ['@docusaurus/theme-mermaid', ['docusaurus-theme-docs-search', {synonyms: 'search-synonyms.json', earlySearchBox: !process.env.STOCK_PAGE_TEMPLATE}]],
 
   themeConfig: {
     metadata: [
@@ -161,14 +164,18 @@ const config: Config = {
     docs: {
       sidebar: {hideable: false, autoCollapseCategories: false},
     },
-    algolia: {
-      appId: ALGOLIA_APP_ID || 'local',
-      apiKey: ALGOLIA_SEARCH_API_KEY || 'local',
-      indexName: ALGOLIA_INDEX_NAME || 'homewizard-api-docs',
-      contextualSearch: true,
-      insights: SEARCH_MODE === 'algolia',
-      searchPagePath: 'search',
-    },
+    ...(SEARCH_MODE === 'algolia'
+      ? {
+          algolia: {
+            appId: ALGOLIA_APP_ID,
+            apiKey: ALGOLIA_SEARCH_API_KEY,
+            indexName: ALGOLIA_INDEX_NAME,
+            contextualSearch: true,
+            insights: true,
+            searchPagePath: 'search',
+          },
+        }
+      : {}),
     tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
     navbar: {
       title: 'HomeWizard Energy API',

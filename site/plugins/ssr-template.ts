@@ -26,36 +26,15 @@
  * three runs each): the downloads competed with the first paint's and the median performance score
  * was 96 with a normal-priority preload, 92 with a low-priority one and 99 without.
  *
- * The head also carries the search shell (src/search/shell.inline.js): from the first paint, a
- * click on the search button or a search shortcut shows a search box at once and keeps what the
- * reader types until the app and the DocSearch modal take over.
+ * The head also carries the search shell of docusaurus-theme-docs-search (inlined with the site's
+ * head tags): from the first paint, a click on the search button or a search shortcut shows a
+ * search box at once and keeps what the reader types until the app and the modal take over.
  */
-import {readFileSync} from 'node:fs';
 import {readFile, readdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
-/**
- * The shell's source as inlined: block comments, comment lines and indentation stripped (the
- * source is written for that: no trailing comments, no code that needs its line breaks).
- */
-export function inlineShellScript(searchPagePath: string): string {
-  const source = readFileSync(new URL('../src/search/shell.inline.js', import.meta.url), 'utf8');
-  return source
-    .replace(/\/\*[\s\S]*?\*\//g, '')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('//'))
-    .join('\n')
-    .replace('__SEARCH_PAGE__', searchPagePath);
-}
-
-/** The page template, with the search shell for a search page at `searchPagePath`. */
-export function ssrTemplate(searchPagePath: string): string {
-  return SSR_TEMPLATE.replace('<%~ it.searchShellScript %>', () => inlineShellScript(searchPagePath));
-}
-
-const SSR_TEMPLATE = `<!DOCTYPE html>
+export const ssrTemplate = `<!DOCTYPE html>
 <html <%~ it.htmlAttributes %>>
   <head>
     <meta charset="UTF-8">
@@ -64,7 +43,6 @@ const SSR_TEMPLATE = `<!DOCTYPE html>
       <%~ metaAttribute %>
     <% }); %>
     <%~ it.headTags %>
-    <script><%~ it.searchShellScript %></script>
     <script>
       (function (scripts) {
         window.__appScripts = {run: run, preload: preload};

@@ -1,6 +1,5 @@
 import {fileURLToPath} from 'node:url';
 import type {Plugin} from '@docusaurus/types';
-import type {Module} from 'webpack';
 
 /**
  * Keeps code that only diagrams need out of the `common` chunk that every docs page loads.
@@ -21,16 +20,6 @@ export const LAZY_ONLY_MODULES = /[\\/]node_modules[\\/](@mermaid-js[\\/]parser|
 const TSLIB_ONE_HELPER = fileURLToPath(new URL('./tslib-import-default.mjs', import.meta.url));
 const UTILS_COMMON = /[\\/]node_modules[\\/]@docusaurus[\\/]utils-common[\\/]/;
 
-/** docs-search (the workspace package, by its real path or through node_modules) and its site adapter. */
-const LOCAL_SEARCH_MODULES = /[\\/](indexer[\\/]search[\\/]|node_modules[\\/]docs-search[\\/]|src[\\/]search[\\/]localSearch\.ts$)/;
-
-/** The sharded index reader, which docs-search loads on its own for a sharded index only. */
-const SHARD_READER_MODULES = /[\\/](shard-loader|engine[\\/]shards)\.[cm]?[jt]s$/;
-
-function sharedSearchModule(resource: string): boolean {
-  return LOCAL_SEARCH_MODULES.test(resource) && !SHARD_READER_MODULES.test(resource);
-}
-
 export default function bundleSplitPlugin(): Plugin {
   return {
     name: 'bundle-split',
@@ -49,15 +38,6 @@ export default function bundleSplitPlugin(): Plugin {
         optimization: {
           splitChunks: {
             cacheGroups: {
-              // The local search client and engine: one chunk shared by the modal and the
-              // /search page, which otherwise carried a copy each (about 12.5 KB gzip apiece).
-              localSearch: {
-                name: 'local-search',
-                test: (module: Module) => sharedSearchModule((module as Module & {resource?: string}).resource ?? ''),
-                chunks: 'async',
-                priority: 40,
-                enforce: true,
-              },
               diagrams: {
                 name: 'diagrams',
                 test: LAZY_ONLY_MODULES,

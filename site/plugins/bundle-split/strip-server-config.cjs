@@ -2,8 +2,8 @@
  * Loader for the browser build's copy of the generated site config: drops `ssrTemplate`.
  *
  * Docusaurus hands the whole site config to the browser (useDocusaurusContext), but the page
- * template is only read when pages are rendered at build time. Ours carries the inline search
- * shell and the script loader: 12.5 KB of main.js (4.8 KB gzipped) that no browser code reads.
+ * template is only read when pages are rendered at build time. Ours carries the script loader,
+ * which no browser code reads.
  * The generated module is `export default <JSON>;`: anything else is passed through untouched.
  */
 module.exports = function stripServerConfig(source) {

@@ -1,0 +1,226 @@
+/**
+ * docusaurus-theme-docs-search: the DocSearch modal and /search page for any Docusaurus 3 site,
+ * answered from a local index written at build time (docs-indexer crawls the built pages), or
+ * from Algolia when `themeConfig.algolia` holds an appId, a search key and an index name.
+ *
+ *   themes: ['docusaurus-theme-docs-search'],
+ *
+ * Server side (this file): options, the search mode, the /search route in local mode, the
+ * early search box inlined in every page's head, and the index written after the build. The
+ * browser side is the theme (src/theme: SearchBar, SearchPage, SearchTranslations) and
+ * src/client (modal, launcher, shortcuts, local client).
+ */
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import type {LoadContext, Plugin, PluginRouteConfig, RouteConfig} from '@docusaurus/types';
+import {readDefaultCodeTranslationMessages} from '@docusaurus/theme-translations';
+import {crawl, formatKB, readSynonymsFile, writeLocalIndex} from 'docs-indexer';
+import {LOCAL_INDEX_FORMAT, LOCAL_INDEX_PATH} from 'docs-search';
+import {
+  PLUGIN_NAME,
+  githubIssueTemplate,
+  normalizeOptions,
+  recordFilter,
+  searchModeOf,
+  type LocalIndexWriteOptions,
+  type Options,
+  type PluginOptions,
+  type SearchGlobalData,
+} from './options.ts';
+import {inlineShellScript} from './shell-script.ts';
+
+export type {Options, PluginOptions, SearchGlobalData, SearchMode} from './options.ts';
+export {searchModeOf} from './options.ts';
+export {inlineShellScript} from './shell-script.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** @docsearch/react's bundle and the loader that fixes it (see that file). */
+const DOCSEARCH_BUNDLE = /[\\/]@docsearch[\\/]react[\\/]dist[\\/]esm[\\/]index\.js$/;
+const DOCSEARCH_FIXES_LOADER = path.join(here, '..', 'loaders', 'docsearch-fixes.cjs');
+
+/** docs-search (by its real path in this repository or through node_modules) and this theme's local client. */
+const LOCAL_SEARCH_MODULES = /[\\/](indexer[\\/]search[\\/]|node_modules[\\/]docs-search[\\/]|(indexer[\\/]docusaurus|docusaurus-theme-docs-search)[\\/]lib[\\/]client[\\/]localSearch\.js$)/;
+const SHARD_READER_MODULES = /[\\/](shard-loader|engine[\\/]shards)\.[cm]?[jt]s$/;
+
+export function isSharedSearchModule(resource: string): boolean {
+  return LOCAL_SEARCH_MODULES.test(resource) && !SHARD_READER_MODULES.test(resource);
+}
+
+/** `themeConfig.algolia` as the stock theme validates it, plus what this theme reads. */
+interface AlgoliaThemeConfig {
+  appId?: unknown;
+  apiKey?: unknown;
+  indexName?: unknown;
+  contextualSearch?: boolean;
+  searchPagePath?: string | false | null;
+  searchParameters?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/**
+ * Runs before the plugin (Docusaurus merges the result into themeConfig). Algolia mode keeps
+ * `themeConfig.algolia` as the stock theme normalized it. Local mode (no `algolia`, or one
+ * without appId, apiKey or indexName) gives it values the stock hooks read (contextual search
+ * on, the search page at `search`) and placeholders for the credentials, which are never used:
+ * every search goes to the local client.
+ */
+export function validateThemeConfig({themeConfig}: {themeConfig: Record<string, unknown>; validate: unknown}): Record<string, unknown> {
+  const algolia = (themeConfig.algolia ?? undefined) as AlgoliaThemeConfig | undefined;
+  const mode = searchModeOf(algolia);
+  if (mode === 'algolia') return {...themeConfig, docsSearch: {mode}};
+  return {
+    ...themeConfig,
+    docsSearch: {mode},
+    algolia: {
+      contextualSearch: true,
+      searchParameters: {},
+      searchPagePath: 'search',
+      ...algolia,
+      appId: 'local',
+      apiKey: 'local',
+      indexName: typeof algolia?.indexName === 'string' && algolia.indexName ? algolia.indexName : 'local',
+      insights: false,
+    },
+  };
+}
+
+export function validateOptions({options}: {options: Options | undefined; validate: unknown}): PluginOptions {
+  return normalizeOptions(options);
+}
+
+/** Every route with the plugin that made it (child routes belong to their top route's plugin). */
+function routePlugins(routes: readonly PluginRouteConfig[]): Map<string, string> {
+  const byPath = new Map<string, string>();
+  const visit = (route: RouteConfig, plugin: string) => {
+    byPath.set(route.path, plugin);
+    for (const child of route.routes ?? []) visit(child, plugin);
+  };
+  for (const route of routes) visit(route, route.plugin?.name ?? '');
+  return byPath;
+}
+
+interface ThemeContent {
+  texts: Record<string, string>;
+}
+
+export default function themeDocsSearch(context: LoadContext, options: PluginOptions): Plugin<ThemeContent> {
+  const {baseUrl, siteConfig, i18n} = context;
+  const algolia = siteConfig.themeConfig.algolia as AlgoliaThemeConfig;
+  const mode = (siteConfig.themeConfig.docsSearch as {mode?: 'local' | 'algolia'} | undefined)?.mode ?? searchModeOf(algolia);
+  const searchPagePath = options.searchPagePath ?? (algolia?.searchPagePath || false);
+  const isDev = process.env.NODE_ENV === 'development';
+  const indexName =
+    options.indexName ?? (typeof algolia?.indexName === 'string' && algolia.indexName !== 'local' ? algolia.indexName : undefined) ?? siteConfig.projectName ?? 'docs';
+
+  return {
+    name: PLUGIN_NAME,
+
+    /** The search texts in the site's locale: Docusaurus's defaults, then the site's code.json. */
+    async loadContent(): Promise<ThemeContent> {
+      return {
+        texts: {
+          ...(await readDefaultCodeTranslationMessages({locale: i18n.currentLocale, name: 'theme-search-algolia'})),
+          ...context.codeTranslations,
+        },
+      };
+    },
+
+    getThemePath() {
+      return path.join(here, 'theme');
+    },
+    getTypeScriptThemePath() {
+      return path.join(here, '..', 'src', 'theme');
+    },
+    getDefaultCodeTranslationMessages() {
+      return readDefaultCodeTranslationMessages({locale: i18n.currentLocale, name: 'theme-search-algolia'});
+    },
+
+    async contentLoaded({actions}) {
+      const data: SearchGlobalData = {
+        mode,
+        dev: isDev,
+        indexName,
+        indexUrl: `${baseUrl.replace(/\/*$/, '/')}${LOCAL_INDEX_PATH}?format=${LOCAL_INDEX_FORMAT}`,
+        searchPagePath: searchPagePath || null,
+        missingResultsUrl:
+          options.reportMissingResults === false
+            ? null
+            : (options.reportMissingResults ?? githubIssueTemplate(siteConfig.organizationName, siteConfig.projectName) ?? null),
+      };
+      actions.setGlobalData(data);
+      // In Algolia mode @docusaurus/theme-search-algolia (added by the classic preset) adds it.
+      if (mode === 'local' && searchPagePath) {
+        actions.addRoute({
+          path: `${baseUrl.replace(/\/*$/, '/')}${searchPagePath.replace(/^\/+/, '')}`,
+          component: '@theme/SearchPage',
+          exact: true,
+        });
+      }
+    },
+
+    injectHtmlTags({content}) {
+      if (!options.earlySearchBox) return {};
+      const messages = content?.texts ?? {};
+      const page = searchPagePath ? `${baseUrl.replace(/\/*$/, '/')}${searchPagePath.replace(/^\/+/, '')}` : '';
+      return {
+        headTags: [
+          {
+            tagName: 'script',
+            innerHTML: inlineShellScript({
+              searchPage: page,
+              placeholder: messages['theme.SearchModal.placeholder'] ?? 'Search docs',
+              cancel: messages['theme.SearchModal.searchBox.cancelButtonText'] ?? 'Cancel',
+            }),
+          },
+        ],
+      };
+    },
+
+    configureWebpack(_config, isServer) {
+      // The pinned DocSearch bundle, fixed as it is bundled (loaders/docsearch-fixes.cjs).
+      const module = {rules: [{test: DOCSEARCH_BUNDLE, use: [{loader: DOCSEARCH_FIXES_LOADER}]}]};
+      if (isServer) return {module};
+      return {
+        module,
+        optimization: {
+          splitChunks: {
+            cacheGroups: {
+              // The local search client and engine: one chunk shared by the modal and the /search
+              // page, which otherwise carried a copy each (about 12.5 KB gzip apiece). The sharded
+              // index's reader stays apart: docs-search loads it for a sharded index only.
+              docsSearchLocal: {
+                name: 'docs-search-local',
+                test: (module: object) => isSharedSearchModule((module as {resource?: string}).resource ?? ''),
+                chunks: 'async',
+                priority: 40,
+                enforce: true,
+              },
+            },
+          },
+        },
+      };
+    },
+
+    async postBuild({outDir, routes}) {
+      const started = performance.now();
+      const siteUrl = new URL(baseUrl, siteConfig.url).href;
+      const keep = recordFilter({options, baseUrl, trailingSlash: siteConfig.trailingSlash, routes: routePlugins(routes)});
+      const {records} = await crawl(outDir, {baseUrl: siteUrl});
+      const kept = records.filter((record) => keep(record.url_without_anchor));
+      const pages = new Set(kept.map((r) => r.url_without_anchor)).size;
+      const writeOptions: LocalIndexWriteOptions = {
+        sharded: options.splitAbovePages === false ? false : pages > options.splitAbovePages,
+        ...(options.synonyms ? {synonyms: await readSynonymsFile(path.resolve(context.siteDir, options.synonyms))} : {}),
+        ...options.localIndex,
+      };
+      const stats = await writeLocalIndex(kept, path.join(outDir, LOCAL_INDEX_PATH), writeOptions);
+      const ms = Math.round(performance.now() - started);
+      const size = stats.shards
+        ? `sharded: manifest ${formatKB(stats.bytes)} (${formatKB(stats.gzipBytes)} gzip) + ${stats.shards.files} files ` +
+          `${formatKB(stats.shards.bytes)} (${formatKB(stats.shards.gzipBytes)} gzip)`
+        : `${formatKB(stats.bytes)} (${formatKB(stats.gzipBytes)} gzip)`;
+      console.log(`[docs-search] ${i18n.currentLocale} ${LOCAL_INDEX_PATH}: ${pages} pages, ${stats.records} records, ${size} in ${ms} ms`);
+    },
+  };
+}

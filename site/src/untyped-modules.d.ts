@@ -1,0 +1,2 @@
+// @types/react-dom is not installed; only createPortal is used (src/server-article).
+declare module 'react-dom';

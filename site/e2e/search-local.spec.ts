@@ -38,6 +38,17 @@ test('no request leaves localhost during a whole search session, and no preconne
   expect(foreign.map((r) => r.url())).toEqual([]);
 });
 
+test("the site's synonyms reach the built index: a word no page uses finds the page its synonym names", async ({page}) => {
+  // site/search-synonyms.json makes "datagram" find "telegram"; no page says "datagram", and it is
+  // no typo of any word on the pages, so only the synonyms written into the index answer it.
+  await page.goto('/docs/introduction');
+  await openModal(page);
+  await search(page, 'datagram');
+  const first = page.locator('.DocSearch-Hit a').first();
+  await expect(first).toBeVisible();
+  expect(new URL((await first.getAttribute('href')) ?? '', SITE_ORIGIN).pathname).toMatch(/^\/docs\/v[12]\/telegram\/?$/);
+});
+
 test('the index and the modal code are not loaded before first use', async ({page}) => {
   const requested: string[] = [];
   const indexQueries: string[] = [];

@@ -12,7 +12,7 @@ test('defaults: every route group indexed, split above 50 pages, early search bo
   const options = normalizeOptions(undefined);
   assert.deepEqual(
     {...options, localIndex: undefined},
-    {id: 'default', indexDocs: true, indexBlog: true, indexPages: true, ignore: [], splitAbovePages: 50, searchPagePath: undefined, indexName: undefined, reportMissingResults: undefined, earlySearchBox: true, localIndex: undefined},
+    {id: 'default', indexDocs: true, indexBlog: true, indexPages: true, ignore: [], splitAbovePages: 50, searchPagePath: undefined, indexName: undefined, reportMissingResults: undefined, earlySearchBox: true, synonyms: undefined, localIndex: undefined},
   );
   assert.equal(normalizeOptions({searchPagePath: '/find/'}).searchPagePath, 'find');
 });
@@ -22,6 +22,8 @@ test('a wrong option is a one-line error naming it', () => {
   assert.throws(() => normalizeOptions({splitAbovePages: -1}), /splitAbovePages/);
   assert.throws(() => normalizeOptions({ignore: [1]} as never), /"ignore"/);
   assert.throws(() => normalizeOptions({indexDocs: 'no'} as never), /"indexDocs" must be true or false/);
+  assert.throws(() => normalizeOptions({synonyms: ['socket', 'plug']} as never), /"synonyms" must be a non-empty string/);
+  assert.equal(normalizeOptions({synonyms: 'search-synonyms.json'}).synonyms, 'search-synonyms.json');
 });
 
 test('Algolia mode needs appId, apiKey and indexName; anything less is local mode', () => {

@@ -7,7 +7,8 @@ import {z} from 'zod';
 import {UsageError} from '../errors.ts';
 import {DEFAULT_CONCURRENCY, MAX_CONCURRENCY} from './defaults.ts';
 import {indexNameProblem, SETTING_RANGES, type AlgoliaHost} from '../publish/algolia/options.ts';
-import {DEFAULT_MAX_FAILED, redactUrl} from '../crawl/crawl.ts';
+import {DEFAULT_MAX_FAILED} from '../crawl/defaults.ts';
+import {redactUrl} from '../crawl/urls.ts';
 
 export {DEFAULT_CONCURRENCY, MAX_CONCURRENCY};
 

@@ -16,7 +16,9 @@ import {popcount} from './words.ts';
 
 // The engine's parts, each in its own module: indexing (index-builder.ts), matching
 // (matching.ts), ranking (here), the record a hit shows (shown-record.ts); highlights and
-// snippets are made from it in highlight.ts and answer.ts.
+// snippets are made from it in highlight.ts and answer.ts. The engine is one object built in
+// layers: TermMatcher (matching) ← RecordChooser (the record shown) ← LocalSearchEngine (the
+// index's sections, filters and ranking), so a query reads its state without indirection.
 export {QUESTION_WORDS, STOP_WORDS, type Postings} from './fields.ts';
 export {compileFacetFilters, facetValue, type FacetFilters, type FacetRecord} from './facets.ts';
 export {IndexBuilder, looksLikeCode} from './index-builder.ts';

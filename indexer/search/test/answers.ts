@@ -6,13 +6,16 @@
  *
  *   node --import tsx indexer/search/test/answers.ts DIST_DIR INDEX_FILE QUERIES.json... > answers.jsonl
  *
- * DIST_DIR: a built docs-search (indexer/search/dist, or a copy of an older one).
+ * DIST_DIR: a built docs-search (indexer/search/dist, or a copy of an older one). With
+ * ANSWERS_SHARDED=1 the same records are answered by a sharded index that build writes and
+ * reads back (the engine a large site's browser builds shard by shard).
  */
 import {readFileSync} from 'node:fs';
 import {resolve} from 'node:path';
 import {pathToFileURL} from 'node:url';
 
 type DocsSearch = typeof import('../src/index.ts');
+type DocsSearchShards = typeof import('../src/engine/shards.ts');
 
 const [dist, indexFile, ...queryFiles] = process.argv.slice(2);
 if (!dist || !indexFile || queryFiles.length === 0) {
@@ -20,7 +23,14 @@ if (!dist || !indexFile || queryFiles.length === 0) {
   process.exit(2);
 }
 const search = (await import(pathToFileURL(resolve(dist, 'index.js')).href)) as DocsSearch;
-const engine = search.LocalSearchEngine.fromIndexFile(JSON.parse(readFileSync(indexFile, 'utf8')));
+const file: unknown = JSON.parse(readFileSync(indexFile, 'utf8'));
+let engine = search.LocalSearchEngine.fromIndexFile(file);
+if (process.env.ANSWERS_SHARDED === '1') {
+  const shards = (await import(pathToFileURL(resolve(dist, 'engine/shards.js')).href)) as DocsSearchShards;
+  const records = search.unpackRecords(file);
+  const {manifest, files} = shards.buildShards(records, 'https://example.invalid', engine, (file as {synonyms?: []}).synonyms ?? []);
+  engine = shards.engineFromShards(JSON.parse(JSON.stringify(manifest)) as typeof manifest, (name) => JSON.parse(files.get(name) ?? 'null'));
+}
 const queries = queryFiles.flatMap((file) => (JSON.parse(readFileSync(file, 'utf8')) as {queries: {q: string}[]}).queries.map((q) => q.q));
 const prefixes = new Set<string>();
 for (const q of queries) for (let i = 1; i <= q.length; i++) prefixes.add(q.slice(0, i));

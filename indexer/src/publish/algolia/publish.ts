@@ -37,17 +37,20 @@
  * This module runs the steps in order; each step is read in its own module: options.ts (what a
  * run is given and reports), calls.ts (one API call with retries), temp-index.ts (names, build
  * marks, leftovers), browse.ts (reading an index's records), diff.ts (what to send and delete,
- * and the operations), synonyms.ts (the synonyms step). The batch, race and move steps are below.
+ * and the operations), synonyms.ts (the synonyms step), batch.ts, move.ts (the move and the check
+ * that follows it). The race check is below.
  */
 import {AuthError, ConflictError, IndexerError, PublishError, SourceError, UsageError} from '../../errors.ts';
 import {findInvalidRecord, type SearchRecord} from 'docs-search/record';
 import {RecordStore} from '../../records/store.ts';
 import {DOCSEARCH_SETTINGS, settingsMatch} from './settings.ts';
 import {planSynonyms, readSynonyms, synonymsUnchanged, type SynonymPlan} from './synonyms.ts';
-import {createCalls, describeError, isRetryable, STEP_LABELS} from './calls.ts';
+import {createCalls, describeError} from './calls.ts';
 import {browseInto, type LiveRecords} from './browse.ts';
-import {findRenames, operations, pick, planAgainst as planOf, type Operation, type Plan} from './diff.ts';
+import {findRenames, operations, pick, planAgainst as planOf, type Plan} from './diff.ts';
 import {buildOf, describeBuild, removeLeftovers, tempIndexName} from './temp-index.ts';
+import {operationCountOf, sendBatches} from './batch.ts';
+import {confirmLive, moveOver} from './move.ts';
 import {
   BUILD_MARK,
   indexNameProblem,
@@ -244,25 +247,7 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
     }
 
     emit({type: 'step', step: 'batch', index: tmp});
-    const batchSize = options.batchSize ?? 1000;
-    const operationCount = (plan.sendAll ? store.size : plan.added.length + plan.updated.length) + plan.deletions.length;
-    const tasks: number[] = [];
-    let sent = 0;
-    let chunk: Operation[] = [];
-    const sendChunk = async (): Promise<void> => {
-      const requests = chunk;
-      chunk = [];
-      const response = await withRetries('batch', () => client.batch({indexName: tmp, batchWriteParams: {requests}}));
-      tasks.push(response.taskID);
-      sent += requests.length;
-      emit({type: 'batch', sent, total: operationCount});
-    };
-    for (const op of operations(store, renames, plan)) {
-      chunk.push(op);
-      if (chunk.length >= batchSize) await sendChunk();
-    }
-    if (chunk.length) await sendChunk();
-    for (const taskID of tasks) await waitTask('batch', tmp, taskID);
+    await sendBatches(calls, tmp, operations(store, renames, plan), operationCountOf(store, plan), options.batchSize ?? 1000, emit);
 
     // 4. Still the build our copy was made from? Otherwise another run published meanwhile:
     // its build stays live, complete, and this run says it lost.
@@ -277,58 +262,9 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
     }
 
     emit({type: 'step', step: 'move', index: live});
-    const move = await withRetries('move', async () => {
-      try {
-        return await client.operationIndex({indexName: tmp, operationIndexParams: {operation: 'move', destination: live}});
-      } catch (error) {
-        if (!isRetryable(error)) throw error;
-        // The move may have happened even though its answer was lost: ask which build is live.
-        let now: string | null | undefined;
-        try {
-          now = await liveBuild('confirm');
-        } catch (checkError) {
-          throw new PublishError(
-            `${STEP_LABELS.move} failed (${describeError(error)}) and ${checkError instanceof Error ? checkError.message : String(checkError)}: ` +
-              `the live index "${live}" may hold this run's records or the ones before; run it again to be sure`,
-            {cause: error},
-          );
-        }
-        if (now === tmp) return undefined;
-        throw error; // not moved: try again
-      }
-    });
+    const move = await moveOver(calls, tmp, live, liveBuild);
     tmpMayExist = false;
-    let waitFailure: unknown;
-    if (move) {
-      try {
-        await waitTask('move', live, move.taskID);
-      } catch (error) {
-        waitFailure = error;
-      }
-    }
-    // 5. Ours live? A run whose check came just before ours can have moved right after.
-    let after: string | null | undefined;
-    try {
-      after = await liveBuild('confirm');
-    } catch (error) {
-      throw new PublishError(
-        `the move was accepted but ${error instanceof Error ? error.message : String(error)}: ` +
-          `the live index "${live}" may hold this run's records or the ones before; run it again to be sure`,
-        {cause: error},
-      );
-    }
-    if (after !== tmp) {
-      if (waitFailure) {
-        throw new PublishError(
-          `the move was accepted but ${waitFailure instanceof Error ? waitFailure.message : String(waitFailure)}; ` +
-            `the live index "${live}" still holds ${describeBuild(after)}, not this run's records`,
-          {cause: waitFailure},
-        );
-      }
-      throw new ConflictError(
-        `this run's records were moved to the live index "${live}", then another publish replaced them (it now holds ${describeBuild(after)}): run it again`,
-      );
-    }
+    await confirmLive(calls, tmp, live, move, liveBuild);
     result.wrote = true;
     return result;
   } catch (error) {

@@ -6,8 +6,9 @@
 import {z} from 'zod';
 import {UsageError} from '../errors.ts';
 import {DEFAULT_CONCURRENCY, MAX_CONCURRENCY} from './defaults.ts';
-import {indexNameProblem, SETTING_RANGES} from '../publish/algolia/publish.ts';
-import {DEFAULT_MAX_FAILED, redactUrl} from '../crawl/crawl.ts';
+import {indexNameProblem, SETTING_RANGES, type AlgoliaHost} from '../publish/algolia/options.ts';
+import {DEFAULT_MAX_FAILED} from '../crawl/defaults.ts';
+import {redactUrl} from '../crawl/urls.ts';
 
 export {DEFAULT_CONCURRENCY, MAX_CONCURRENCY};
 
@@ -28,12 +29,7 @@ export interface RawPushOptions extends RawCrawlOptions {
   synonyms?: string;
 }
 
-export interface AlgoliaHost {
-  url: string;
-  port?: number;
-  protocol: 'http' | 'https';
-  accept: 'readWrite';
-}
+export type {AlgoliaHost};
 
 const concurrencySchema = z.preprocess(
   (v) => (v === undefined ? DEFAULT_CONCURRENCY : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),

@@ -5,7 +5,6 @@ import path from 'node:path';
 import {once} from 'node:events';
 import type {CrawledPage, CrawlResult, SkippedPage} from '../../crawl/crawl.ts';
 import type {RawCrawlOptions} from '../options.ts';
-import {checkOutputPath, outputFailure} from '../../output-file.ts';
 import {DEFAULT_CONCURRENCY, DEFAULT_MAX_FAILED} from '../defaults.ts';
 import {interruptible, seconds, terminalJson, writeAll, type RegisterCommand} from './context.ts';
 import {CrawlError} from '../../errors.ts';
@@ -38,6 +37,7 @@ export const MAX_FAILED_HELP = `a URL crawl fails (exit 1, nothing written) when
  * as one string, which keeps the crawl's peak RSS flat (bench/indexer.ts, mode `stream`).
  */
 async function crawlToFile(file: string, run: (onPage: (page: CrawledPage) => Promise<void>) => Promise<void>): Promise<number> {
+  const {outputFailure} = await import('../../output-file.ts');
   const tmp = `${file}.${process.pid}.tmp`;
   const stream = createWriteStream(tmp);
   // A write error (disk full, permission) is kept and reported as an OutputError.
@@ -99,7 +99,11 @@ export const registerCrawl: RegisterCommand = (program, context) => {
       await interruptible(
         async (signal) => {
           // Loaded here, not at the top: `docs-indexer --help` and `--version` stay quick.
-          const [{crawl}, {resolveCrawlOptions}] = await Promise.all([import('../../crawl/crawl.ts'), import('../options.ts')]);
+          const [{crawl}, {resolveCrawlOptions}, {checkOutputPath}] = await Promise.all([
+            import('../../crawl/crawl.ts'),
+            import('../options.ts'),
+            import('../../output-file.ts'),
+          ]);
           const options = resolveCrawlOptions({...flags, source});
           // Before the crawl: a bad --out fails at once, not after minutes of crawling.
           if (options.out) await checkOutputPath(options.out);

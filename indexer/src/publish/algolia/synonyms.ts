@@ -5,6 +5,8 @@
  * the temporary index before it is moved over the live one (atomic with the records).
  */
 import type {Synonym} from 'docs-search';
+import type {Calls} from './calls.ts';
+import type {PublishStep} from './options.ts';
 
 /** What an index holds of a synonym, in the form we compare (Algolia adds `_highlightResult`). */
 function comparable(s: Partial<Synonym> & Record<string, unknown>): string {
@@ -44,4 +46,16 @@ export function planSynonyms(current: readonly Record<string, unknown>[], wanted
 /** Nothing to write. */
 export function synonymsUnchanged(plan: SynonymPlan): boolean {
   return plan.removed.length === 0 && plan.save.length === 0;
+}
+
+/** An index's synonyms (every page of them): the synonyms step's read. */
+export function readSynonyms({client, withRetries}: Calls, step: PublishStep, indexName: string): Promise<Record<string, unknown>[]> {
+  return withRetries(step, async () => {
+    const all: Record<string, unknown>[] = [];
+    for (let page = 0; ; page++) {
+      const found = await client.searchSynonyms({indexName, searchSynonymsParams: {query: '', page, hitsPerPage: 1000}});
+      all.push(...(found.hits as unknown as Record<string, unknown>[]));
+      if (found.hits.length < 1000) return all;
+    }
+  });
 }

@@ -1,0 +1,233 @@
+/**
+ * Matching: a query word → the index's terms it finds, each with a weight: the word itself, its
+ * other forms (same stem), completions of a word being typed, words one or two typos away, and
+ * the words its synonyms name. The engine (search.ts) adds up the postings of what is found.
+ */
+import type SearchableMap from 'minisearch/SearchableMap';
+import {remembered, stem, tokenizeQuery, transpositions, typosAllowed} from './text.ts';
+import {SynonymTable, type Synonym} from './synonyms.ts';
+import {FIELD_COUNT, isHeadingField, STOP_WORDS, type Postings} from './fields.ts';
+
+/** Score of a completion relative to an exact match of the typed word. */
+const PREFIX_WEIGHT = 0.6;
+
+const FUZZY_WEIGHT = 0.35;
+
+/** Score of another form of the word (`tokens` for `token`, `creating` for `create`). */
+const STEM_WEIGHT = 0.7;
+
+/** Score of a word found through a synonym relative to the word typed. */
+const SYNONYM_WEIGHT = 0.8;
+
+/** How many completions a prefix being typed expands to (Algolia also bounds prefix matches). */
+function completionLimit(prefix: string): number {
+  return prefix.length <= 1 ? 10 : prefix.length === 2 ? 12 : prefix.length === 3 ? 30 : 60;
+}
+
+interface StemForm {
+  word: string;
+  id: number;
+}
+
+export interface Expansion {
+  id: number;
+  /** The index word (for typo matches only). */
+  term?: string;
+  weight: number;
+  /** Matched without a typo (the word itself, or a completion of the word being typed). */
+  exact: boolean;
+}
+
+/**
+ * The index's terms and their postings, and what a query word finds among them. The engine's
+ * first layer: RecordChooser (shown-record.ts) and LocalSearchEngine (search.ts) extend it.
+ */
+export abstract class TermMatcher {
+  /** MiniSearch's radix tree: term → term id. */
+  protected abstract readonly terms: SearchableMap<number>;
+  protected readonly postings: Postings[] = [];
+  protected readonly completionCache = new Map<string, number[]>();
+  /** See expansions. */
+  protected readonly expansionCache = new Map<string, readonly Expansion[]>();
+  /** The synonyms the index carries (see useSynonyms); null: none. */
+  private synonyms: SynonymTable | null = null;
+  /** What a synonym's words find, per synonym (see synonymExpansions). */
+  protected readonly synonymCache = new Map<string, readonly Expansion[]>();
+  /** Stem → the plain words with that stem and their ids, per stem asked for (see sameStem). */
+  protected readonly stems = new Map<string, StemForm[]>();
+
+  /**
+   * Answers with these synonyms from now on (the list the index file carries, see
+   * synonyms.ts): a query word, or a run of words, that a synonym names also finds the
+   * synonym's other words, as Algolia does with the same list.
+   */
+  useSynonyms(list: readonly Synonym[] | undefined): this {
+    this.synonyms = list && list.length > 0 ? new SynonymTable(list, synonymWords) : null;
+    this.synonymCache.clear();
+    return this;
+  }
+
+  /** The query's words grouped by the synonyms (a run a synonym names becomes one term) and what each finds. */
+  protected withSynonyms(terms: string[]): {terms: string[]; finds: Map<string, string[][]> | null} {
+    if (!this.synonyms) return {terms, finds: null};
+    const groups = this.synonyms.group(terms);
+    if (!groups.some((g) => g.finds.length > 0)) return {terms, finds: null};
+    const finds = new Map<string, string[][]>();
+    const grouped = groups.map((g) => {
+      const term = g.words.join(' ');
+      if (g.finds.length > 0) finds.set(term, g.finds);
+      return term;
+    });
+    return {terms: grouped, finds};
+  }
+
+  /** Every word the synonyms of a query's words find (a sharded index fetches their terms too). */
+  synonymWordsOf(query: string): string[] {
+    const {finds} = this.withSynonyms(synonymWords(query));
+    return finds ? [...new Set([...finds.values()].flat(2))] : [];
+  }
+
+  /**
+   * The postings a synonym's words find, as expansions of the query word: one word, its own
+   * expansions (the word and its other forms); several words, the sections holding all of them
+   * (their postings there), as one list kept for the rest of the engine's life.
+   */
+  protected synonymExpansions(words: string[]): readonly Expansion[] {
+    const key = words.join(' ');
+    return remembered(this.synonymCache, 500, key, () => {
+      if (words.length === 1) {
+        return this.expansions(words[0]!, false, false).map((e) => ({id: e.id, term: words[0]!, weight: e.weight * SYNONYM_WEIGHT, exact: true}));
+      }
+      // (section → its postings of every word, while every word so far is in it)
+      let inAll: Map<number, [number, number][]> | null = null;
+      for (const word of words) {
+        const here = new Map<number, [number, number][]>();
+        for (const e of this.expansions(word, false, false)) {
+          const {at, weight} = this.postings[e.id]!;
+          for (let j = 0; j < at.length; j++) {
+            const s = (at[j]! / FIELD_COUNT) | 0;
+            if (inAll && !inAll.has(s)) continue;
+            let list = here.get(s);
+            if (!list) here.set(s, (list = [...(inAll?.get(s) ?? [])]));
+            list.push([at[j]!, (e.weight * weight[j]!) / words.length]);
+          }
+        }
+        inAll = here;
+      }
+      const entries = [...(inAll ?? new Map<number, [number, number][]>()).values()].flat();
+      if (entries.length === 0) return [];
+      // Heading postings first, as in every list (see Postings.headingEnd).
+      entries.sort((a, b) => Number(isHeadingField(b[0] % FIELD_COUNT)) - Number(isHeadingField(a[0] % FIELD_COUNT)));
+      const headingEnd = entries.filter(([k]) => isHeadingField(k % FIELD_COUNT)).length;
+      const id = this.postings.length;
+      this.postings.push({at: Int32Array.from(entries, ([k]) => k), weight: Float32Array.from(entries, ([, w]) => w), df: new Set(entries.map(([k]) => (k / FIELD_COUNT) | 0)).size, headingEnd});
+      return [{id, term: words[0]!, weight: SYNONYM_WEIGHT, exact: true}];
+    });
+  }
+
+  /** Whether the index holds `word` (or, as `prefix`, a word starting with it). */
+  knows(word: string, prefix: boolean): boolean {
+    if (this.terms.has(word)) return true;
+    if (!prefix) return false;
+    for (const _ of this.terms.atPrefix(word).keys()) return true;
+    return false;
+  }
+
+  /** The most frequent completions of a prefix (term ids), without the prefix itself. */
+  private completions(prefix: string): number[] {
+    const cached = this.completionCache.get(prefix);
+    if (cached) return cached;
+    const found: {id: number; df: number; len: number}[] = [];
+    for (const [term, id] of this.terms.atPrefix(prefix)) {
+      if (term !== prefix) found.push({id, df: this.postings[id]!.df, len: term.length});
+    }
+    found.sort((a, b) => b.df - a.df || a.len - b.len);
+    const out = found.slice(0, completionLimit(prefix)).map((f) => f.id);
+    if (this.completionCache.size > 500) this.completionCache.clear();
+    this.completionCache.set(prefix, out);
+    return out;
+  }
+
+  /**
+   * The other plain words of the index with the same stem as `term` (and their ids). Every word
+   * whose stem is K starts with K, or with K less its last letter when that is an `i` standing
+   * for a `y` (`batteri` for `battery`; see stem), so only the words under that prefix are
+   * stemmed: stemming the whole vocabulary on the first query cost the first answer about as
+   * much as building the index's radix tree (measured, 23 pages).
+   */
+  private sameStem(term: string): StemForm[] {
+    const key = stem(term);
+    if (key === term && !/^[a-z]{4,}$/.test(term)) return [];
+    let forms = this.stems.get(key);
+    if (!forms) {
+      forms = [];
+      const prefix = key.endsWith('i') ? key.slice(0, -1) : key;
+      for (const [word, id] of this.terms.atPrefix(prefix)) {
+        if (word.length >= 4 && /^[a-z]+$/.test(word) && stem(word) === key) forms.push({word, id});
+      }
+      if (this.stems.size > 500) this.stems.clear();
+      this.stems.set(key, forms);
+    }
+    return forms;
+  }
+
+  /**
+   * A query word's expansions, kept per (word, prefix, fuzzy): while a reader types, every word
+   * before the last one is looked up again at each keystroke (typos above all: a walk of the
+   * term tree). Cleared when terms are added (sharded).
+   */
+  protected expansions(term: string, prefix: boolean, fuzzy: boolean): readonly Expansion[] {
+    return remembered(this.expansionCache, 500, `${prefix ? 1 : 0}${fuzzy ? 1 : 0}${term}`, () => this.expand(term, prefix, fuzzy));
+  }
+
+  private expand(term: string, prefix: boolean, fuzzy: boolean): Expansion[] {
+    const out: Expansion[] = [];
+    const exact = this.terms.get(term);
+    if (exact !== undefined) out.push({id: exact, weight: 1, exact: true});
+    const seen = new Set(out.map((e) => e.id));
+    for (const {id} of this.sameStem(term)) {
+      if (!seen.has(id)) {
+        seen.add(id);
+        out.push({id, weight: STEM_WEIGHT, exact: true});
+      }
+    }
+    if (prefix) {
+      for (const id of this.completions(term)) {
+        if (!seen.has(id)) {
+          seen.add(id);
+          out.push({id, weight: PREFIX_WEIGHT, exact: true});
+        }
+      }
+    }
+    const typos = typosAllowed(term);
+    if (fuzzy && typos > 0) {
+      const weight = (distance: number) => (FUZZY_WEIGHT * term.length) / (term.length + distance);
+      const add = (word: string, id: number, w: number) => {
+        if (seen.has(id)) return;
+        seen.add(id);
+        out.push({id, term: word, weight: w, exact: false});
+        // and the word's other forms (`batery` → `battery` → `batteries`)
+        for (const other of this.sameStem(word)) {
+          if (!seen.has(other.id)) {
+            seen.add(other.id);
+            out.push({id: other.id, term: other.word, weight: w * STEM_WEIGHT, exact: false});
+          }
+        }
+      };
+      // A transposition is one edit (MiniSearch's Levenshtein counts it as two).
+      for (const word of transpositions(term)) {
+        const id = this.terms.get(word);
+        if (id !== undefined) add(word, id, weight(1));
+      }
+      for (const [word, [id, distance]] of this.terms.fuzzyGet(term, typos)) add(word, id, weight(distance));
+    }
+    return out;
+  }
+}
+
+/** A synonym's words as the engine matches a query's: its words without stop words (all of them when that leaves none). */
+export function synonymWords(text: string): string[] {
+  const all = tokenizeQuery(text);
+  const kept = all.filter((t) => !STOP_WORDS.has(t));
+  return kept.length > 0 ? kept : all;
+}

@@ -1,0 +1,193 @@
+/**
+ * The folder crawl: every `*.html` file of a build folder, routed as the site serves it, the
+ * site's URL read from the home page's canonical link (else the sitemap), priorities from the
+ * build's sitemaps; pages handed to onPage in order as soon as they are extracted.
+ */
+import {readFile, readdir, stat} from 'node:fs/promises';
+import path from 'node:path';
+import pLimit from 'p-limit';
+import {extractPageDetailed} from '../extract/extract.ts';
+import {decodePage} from '../extract/charset.ts';
+import {MAX_PAGE_BYTES} from '../extract/pool.ts';
+import {SourceError, UsageError} from '../errors.ts';
+import {pageLinks} from './links.ts';
+import {checkInterrupted, concurrencyOf, crawledPage, duplicateOf, extractWith, workerPool, type ExtractedResult, type PageResult} from './pages.ts';
+import {MAX_SITEMAP_BYTES, parseSitemap, ranksFrom, type SitemapEntry} from './sitemap.ts';
+import type {CrawlOptions, SkippedPage} from './types.ts';
+import {compare, encodePath, normalizeBaseUrl, orderKey, servedPath, siteUrlsOf} from './urls.ts';
+
+/**
+ * A build's file read whole, or undefined when it is larger than `maxBytes` (the page limits
+ * hold for every file the crawl reads, the home page and the sitemaps included).
+ */
+async function readLimited(file: string, maxBytes: number): Promise<Buffer | undefined> {
+  if ((await stat(file)).size > maxBytes) return undefined;
+  return readFile(file);
+}
+
+/**
+ * The URL of the build folder's home page (its canonical link, else the sitemap's shortest URL)
+ * and the URLs of its other locales (its hreflang alternates), which tell the site's root when
+ * the folder holds one locale of a site (`build/fr/`).
+ */
+async function siteUrlFromBuild(folder: string, sitemaps: string[]): Promise<{url: string; alternates: string[]} | undefined> {
+  try {
+    // A home page over the size limit is not read (the crawl skips it as too-large): the sitemap tells the root.
+    const bytes = await readLimited(path.join(folder, 'index.html'), MAX_PAGE_BYTES);
+    if (bytes) {
+      const html = decodePage(bytes);
+      const page = extractPageDetailed(html, {url: 'https://placeholder.invalid/', validate: false});
+      if (page.canonical && /^https?:\/\//i.test(page.canonical)) return {url: page.canonical, alternates: pageLinks(html).alternates};
+    }
+  } catch {
+    // no home page (or one nested too deep): try the sitemap
+  }
+  if (!sitemaps.includes('sitemap.xml')) return undefined;
+  try {
+    const xml = await readLimited(path.join(folder, 'sitemap.xml'), MAX_SITEMAP_BYTES);
+    const entries = xml ? parseSitemap(xml.toString('utf8')).urls : [];
+    // The shortest URL of the sitemap is the site root (every page lives below it).
+    const shortest = entries.sort((a, b) => a.loc.length - b.loc.length)[0];
+    if (shortest) return {url: new URL('./', shortest.loc).toString(), alternates: shortest.alternates};
+  } catch {
+    // no sitemap either
+  }
+  return undefined;
+}
+
+/** The build's HTML files and sitemaps (`sitemap.xml` at the root and in locale folders). */
+async function listFiles(folder: string): Promise<{html: string[]; sitemaps: string[]}> {
+  const entries = await readdir(folder, {recursive: true, withFileTypes: true});
+  const html: string[] = [];
+  const sitemaps: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const isHtml = /\.html?$/i.test(entry.name);
+    if (!isHtml && entry.name !== 'sitemap.xml') continue;
+    // Node 20 names the folder `path` (newer releases `parentPath`).
+    const dir = (entry as unknown as {parentPath?: string}).parentPath ?? entry.path;
+    (isHtml ? html : sitemaps).push(path.relative(folder, path.join(dir, entry.name)));
+  }
+  return {html: html.sort(), sitemaps: sitemaps.sort()};
+}
+
+export async function crawlFolder(folder: string, options: CrawlOptions) {
+  const limit = pLimit(concurrencyOf(options));
+  let info;
+  try {
+    info = await stat(folder);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new SourceError(
+      code === 'ENOENT'
+        ? `cannot read SOURCE "${folder}": no such folder (build the site first: npm run build)`
+        : `cannot read SOURCE "${folder}": ${code ?? String(error)}`,
+    );
+  }
+  if (!info.isDirectory()) throw new SourceError(`SOURCE "${folder}" is not a folder or an http(s) URL`);
+  let listing: {html: string[]; sitemaps: string[]};
+  try {
+    listing = await listFiles(folder);
+  } catch (error) {
+    throw new SourceError(`cannot read SOURCE "${folder}": ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  const files = listing.html;
+  if (files.length === 0) throw new SourceError(`SOURCE "${folder}" contains no HTML pages`);
+  const home = await siteUrlFromBuild(folder, listing.sitemaps);
+  const built = home?.url;
+  const configured = options.baseUrl ?? built;
+  if (!configured) {
+    throw new UsageError(`cannot tell the site's URL from "${folder}": pass --base-url URL`);
+  }
+  const {site, folderBase: baseUrl} = siteUrlsOf(built ? normalizeBaseUrl(built, "the build's canonical URL") : undefined, home?.alternates ?? [], options.baseUrl);
+  const entries: SitemapEntry[] = [];
+  for (const file of listing.sitemaps) {
+    try {
+      const xml = await readLimited(path.join(folder, file), MAX_SITEMAP_BYTES);
+      if (xml) entries.push(...parseSitemap(xml.toString('utf8')).urls);
+    } catch {
+      // an unreadable sitemap only loses priorities
+    }
+  }
+  const ranks = ranksFrom(entries, site);
+  const total = files.length;
+  options.onEvent?.({type: 'start', source: folder, mode: 'folder', baseUrl, total});
+  let done = 0;
+  const skipped: SkippedPage[] = [];
+  // Pages are handed to onPage in order: finished pages wait in `ready` for their turn.
+  const jobs = files
+    .map((file) => {
+      const url = new URL(encodePath(servedPath(file)), baseUrl).toString();
+      return {file, url, order: orderKey(url)};
+    })
+    .sort((a, b) => compare(a.order, b.order) || compare(a.url, b.url));
+  const ready = new Map<number, PageResult>();
+  const emitted = new Set<string>();
+  let nextToEmit = 0;
+  let emitting: Promise<void> = Promise.resolve();
+  const collect = options.collect !== false;
+  const drain = async (): Promise<void> => {
+    for (let page = ready.get(nextToEmit); page; page = ready.get(nextToEmit)) {
+      ready.delete(nextToEmit);
+      nextToEmit += 1;
+      if (page.count > 0) {
+        // Two files that say they are the same page (canonical links): the first one counts.
+        if (emitted.has(page.url)) {
+          page.duplicate = true;
+          const alias = duplicateOf(page);
+          skipped.push(alias);
+          options.onEvent?.({type: 'skip', ...alias, done, total});
+        } else {
+          emitted.add(page.url);
+          await options.onPage?.(crawledPage(page));
+        }
+      }
+      if (!collect || page.duplicate) {
+        delete page.records;
+        delete page.json;
+        delete page.packed;
+      }
+    }
+  };
+  const pool = workerPool(options, files.length);
+  const validate = options.validate === undefined ? {} : {validate: options.validate};
+  const extract = (file: string, url: string, order: string): Promise<ExtractedResult> =>
+    extractWith(pool, {
+      file: path.join(folder, file),
+      url,
+      site,
+      pageRank: options.pageRank?.(url) ?? ranks.get(order) ?? 0,
+      pack: collect,
+      digests: collect && Boolean(options.digests),
+      ...validate,
+    });
+  let pages: PageResult[];
+  try {
+    pages = await Promise.all(
+      jobs.map(({file, url, order}, index) =>
+        limit(async (): Promise<PageResult> => {
+          checkInterrupted(options);
+          const {skipped: skip, ...extracted} = await extract(file, url, order);
+          const result: PageResult = {...extracted, order, ...(extracted.url === url ? {} : {routed: url})};
+          done += 1;
+          if (skip) {
+            skipped.push({url: result.url, reason: skip});
+            options.onEvent?.({type: 'skip', url: result.url, reason: skip, done, total});
+          } else {
+            options.onEvent?.({type: 'page', url: result.url, records: result.count, done, total});
+          }
+          ready.set(index, result);
+          emitting = emitting.then(drain);
+          await emitting;
+          return result;
+        }),
+      ),
+    );
+  } catch (error) {
+    limit.clearQueue(); // the crawl failed: start no more pages
+    throw error;
+  } finally {
+    await pool?.close();
+  }
+  return {pages, skipped, baseUrl, mode: 'folder' as const, streamed: true};
+}

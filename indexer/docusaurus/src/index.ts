@@ -204,7 +204,12 @@ export default function themeDocsSearch(context: LoadContext, options: PluginOpt
 
     async postBuild({outDir, routes}) {
       const started = performance.now();
-      const siteUrl = new URL(baseUrl, siteConfig.url).href;
+      // docs-indexer's baseUrl is the URL of the build's root, and each locale keeps the path its
+      // canonical links give it. A locale built into its own folder (build/fr/, baseUrl /base/fr/)
+      // is crawled there, so its folder's segment comes off: the root is /base/, records /base/fr/….
+      const localeDir = path.basename(outDir);
+      const rootBaseUrl = baseUrl.endsWith(`/${localeDir}/`) && i18n.currentLocale !== i18n.defaultLocale ? baseUrl.slice(0, -localeDir.length - 1) : baseUrl;
+      const siteUrl = new URL(rootBaseUrl, siteConfig.url).href;
       const keep = recordFilter({options, baseUrl, trailingSlash: siteConfig.trailingSlash, routes: routePlugins(routes)});
       const {records} = await crawl(outDir, {baseUrl: siteUrl});
       const kept = records.filter((record) => keep(record.url_without_anchor));

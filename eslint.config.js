@@ -9,7 +9,7 @@ export default tseslint.config(
       'site/build-*/**',
       'site/.docusaurus/**',
       'site/test-results/**',
-      'bench/results/**',
+      'indexer/bench/results/**',
       'indexer/dist/**',
       'indexer/search/dist/**',
       'indexer/docusaurus/lib/**',

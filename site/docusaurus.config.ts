@@ -85,7 +85,7 @@ const config: Config = {
   },
 
   // The app's scripts run after the first paint (see plugins/ssr-template.ts). STOCK_PAGE_TEMPLATE=1
-  // builds with Docusaurus's own template instead, for bench/run.ts's side-by-side comparison only.
+  // builds with Docusaurus's own template instead, for indexer/bench/run.ts's side-by-side comparison only.
   ...(process.env.STOCK_PAGE_TEMPLATE ? {} : {ssrTemplate}),
   headTags: [{tagName: 'script', attributes: {}, innerHTML: ANNOUNCEMENT_RESET_SCRIPT}],
 

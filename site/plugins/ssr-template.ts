@@ -11,7 +11,7 @@
  *
  * Their download starts earlier than that, as preloads, once the stylesheets have arrived: by
  * then nothing the first paint needs is still on the wire, while on a slow phone the browser has
- * hundreds of milliseconds of parsing and layout of a long page ahead (bench/profile-load.ts traces
+ * hundreds of milliseconds of parsing and layout of a long page ahead (indexer/bench/profile-load.ts traces
  * a load). Starting the download only after all that, as before, cost those milliseconds again
  * before hydration: on /docs/v2/measurement, throttled as Lighthouse's mobile profile, main.js
  * was requested at about 1.5 s and now at about 0.6 s. Two later triggers were tried and dropped:
@@ -22,7 +22,7 @@
  * counted main.js's whole download as needed by the first paint (simulated FCP 1.0-1.5 s on the
  * docs pages, 0.90-0.93 s with low priority, same runs; its simulated LCP still reaches about 2 s
  * in some runs, as before; the measured paint does not move).
- * Preloading from the head, before the stylesheets, was measured too (bench/lighthouse.ts, mobile,
+ * Preloading from the head, before the stylesheets, was measured too (indexer/bench/lighthouse.ts, mobile,
  * three runs each): the downloads competed with the first paint's and the median performance score
  * was 96 with a normal-priority preload, 92 with a low-priority one and 99 without.
  *

@@ -3,7 +3,7 @@
  * prints, and picks the exit code. The library never prints and never exits.
  * To add a subcommand: write src/cli/commands/<name>.ts exporting a RegisterCommand, list it in
  * COMMANDS. A command imports the library inside its action, so that `--help` and `--version`
- * load commander and little else (bench/startup.ts measures it).
+ * load commander and little else (indexer/bench/startup.ts measures it).
  */
 import {createRequire} from 'node:module';
 import {Command, CommanderError} from 'commander';

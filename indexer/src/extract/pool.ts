@@ -15,7 +15,7 @@
  *
  * Hand-written rather than piscina (issue 12 asked for a maintained pool): piscina 5.3.2 behind
  * this same interface (same heap caps, same jobs, a CommonJS entry registering tsx) gave the
- * same records but fewer pages per CPU second, measured 2026-11-25 with `bench/indexer.ts
+ * same records but fewer pages per CPU second, measured 2026-11-25 with `indexer/bench/indexer.ts
  * --pages 1000 --runs 3 --modes stream,collect`: stream 96 vs 109 (12% fewer), collect 98 vs 102
  * (4% fewer), peak RSS 224 vs 222 MB and 158 vs 148 MB. The machine was shared (load average
  * 16 to 23), hence CPU seconds rather than wall time; piscina's wall time was lower still. Its

@@ -7,7 +7,7 @@
  * 26-27 scheduler tasks to hydrate, and 10 with 20 ms slices: each boundary is a task of its own
  * and whatever the browser runs in between. 20 ms stays far below a long task (50 ms), and the
  * search shell, the only input handler before hydration, still answers within a slice. Side by
- * side (bench/interactivity.ts's throttled load with clicks, 6 loads, two runs), hydrated moved
+ * side (indexer/bench/interactivity.ts's throttled load with clicks, 6 loads, two runs), hydrated moved
  * from 0.71x to 0.67-0.68x of the issue's baseline on /docs/introduction and from 0.67-0.69x to
  * 0.61-0.62x on /docs/v2/measurement; a run without clicks saw no difference on the
  * introduction. A small gain, within this machine's noise for one page.

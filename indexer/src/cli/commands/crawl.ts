@@ -34,7 +34,7 @@ export const MAX_FAILED_HELP = `a URL crawl fails (exit 1, nothing written) when
  * Streams records into FILE as a JSON array while the crawl runs, through a temporary file
  * renamed at the end: a failed crawl leaves no partial FILE. Streamed rather than written whole
  * with write-file-atomic (as the local index is): the records of a big site never sit in memory
- * as one string, which keeps the crawl's peak RSS flat (bench/indexer.ts, mode `stream`).
+ * as one string, which keeps the crawl's peak RSS flat (indexer/bench/indexer.ts, mode `stream`).
  */
 async function crawlToFile(file: string, run: (onPage: (page: CrawledPage) => Promise<void>) => Promise<void>): Promise<number> {
   const {outputFailure} = await import('../../output-file.ts');

@@ -34,7 +34,7 @@ export interface LocalIndexStats {
 
 /**
  * Above this many pages the index is sharded (format 3) rather than one file (format 2).
- * Measured with bench/search.ts (cold first answer under Lighthouse mobile throttling; our pages
+ * Measured with indexer/bench/search.ts (cold first answer under Lighthouse mobile throttling; our pages
  * with altered words): at 23 pages one file and the sharded form answer first alike (2.3 s and
  * 1.9 s, within the noise of 3 samples each) and with one file every later keystroke is answered
  * without a request, so our site keeps one file; one file's cold answer grows with the site

@@ -11,8 +11,8 @@
  * - `push-rerun`: the same push against a live index that already holds every record (browsed
  *   back from the stub): the whole diff runs and nothing is sent.
  *
- *   node --import tsx bench/indexer.ts [--pages 5000] [--runs 3] [--concurrency 8] [--source site/build] [--modes stream,collect,push,push-rerun]
- *   node --import tsx bench/indexer.ts --scale [--source site/build]
+ *   node --import tsx indexer/bench/indexer.ts [--pages 5000] [--runs 3] [--concurrency 8] [--source site/build] [--modes stream,collect,push,push-rerun]
+ *   node --import tsx indexer/bench/indexer.ts --scale [--source site/build]
  *
  * Each mode runs `--runs` times, the modes taking turns (so a busy moment of the shared machine
  * does not land on one mode only); a mode reports its median rates and its highest peak RSS.
@@ -21,7 +21,7 @@
  *   the scale run uses it: stdout must not hold the whole array).
  *
  * Targets (issue 7, on the 2-core machine): ≥ 400 pages/s from a folder, peak RSS < 300 MB.
- * `runIndexerBench()` is exported for bench/run.ts.
+ * `runIndexerBench()` is exported for run.ts (`npm run bench`).
  *
  * Scale (issue 17): `--scale` (or `runIndexerScale()`) runs `stream`, `stdout`, `collect` and
  * `push` on 1,000 and on 10,000 pages and prints, per mode, the time and the peak RSS at 10,000
@@ -36,9 +36,7 @@ import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '..');
+import {BENCH, SITE_BUILD} from './workspaces.ts';
 
 export const INDEXER_TARGETS = {pagesPerSecond: 400, peakRssMB: 300} as const;
 
@@ -290,7 +288,7 @@ function runChild(folder: string, mode: IndexerBenchMode, out: string, hosts: st
   const args = ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', folder, '--mode', mode, '--out', out, '--hosts', hosts, '--total', String(pages)];
   if (concurrency) args.push('--concurrency', String(concurrency));
   return new Promise<ChildReport>((resolve, reject) => {
-    const proc = spawn(process.execPath, args, {cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit']});
+    const proc = spawn(process.execPath, args, {cwd: BENCH, stdio: ['ignore', 'pipe', 'inherit']});
     let stdout = '';
     proc.stdout.on('data', (d) => (stdout += d));
     proc.on('error', reject);
@@ -304,7 +302,7 @@ function runChild(folder: string, mode: IndexerBenchMode, out: string, hosts: st
 export async function runIndexerBench(options: IndexerBenchOptions = {}): Promise<IndexerBenchResult> {
   const log = options.log ?? (() => {});
   const pages = options.pages ?? 5000;
-  const source = options.source ?? path.join(repoRoot, 'site', 'build');
+  const source = options.source ?? SITE_BUILD;
   log(`indexer: making a synthetic build of ${pages} pages from ${path.relative(process.cwd(), source) || source}…`);
   const folder = await makeSyntheticBuild(source, pages);
   // Write the new files out now, not while the first measured run reads them.

@@ -3,7 +3,7 @@
  * `docs-indexer --version`, beside a bare `node -e ""` on the same machine, as a ratio (CPU time
  * depends less on the machine's load than wall time). Issue 12's target: ≤ 150 ms of CPU.
  *
- *   node --import tsx bench/startup.ts [--runs 15]     (also run by `npm run bench`)
+ *   node --import tsx indexer/bench/startup.ts [--runs 15]     (also run by `npm run bench`)
  *
  * Each run is a fresh process; a preloaded CommonJS file writes the process's own CPU time at
  * exit, so the figures exclude the spawning. Medians of the runs are printed.
@@ -13,9 +13,8 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {INDEXER_BIN as BIN} from './workspaces.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = path.join(ROOT, 'indexer', 'bin', 'docs-indexer.js');
 export const STARTUP_TARGET_CPU_MS = 150;
 
 export interface StartupFigures {

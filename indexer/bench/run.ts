@@ -1,40 +1,42 @@
 /**
  * `npm run bench`: every figure of issue 6 from one command, checked against its budget.
  *
- *   node --import tsx bench/run.ts [--skip-build] [--runs 3] [--no-lighthouse] [--no-hooks]
- *                                 [--no-interactivity] [--interactivity-runs 5]
+ *   node --import tsx indexer/bench/run.ts [--skip-build] [--runs 3] [--no-lighthouse] [--no-hooks]
+ *                                      [--no-interactivity] [--interactivity-runs 5]
+ *                                      [--no-startup] [--no-indexer] [--no-search] [--help]
  *
  * 1. Cold production build (docusaurus clear, then build under /usr/bin/time -v): wall time, peak RSS.
  * 2. Total build size.
  * 3. The build served with gzip on localhost; Lighthouse (Debian Chromium) mobile and desktop,
  *    median of N runs, for /, /docs/introduction and /docs/v2/measurement: scores, LCP/TBT/CLS,
  *    first-visit JavaScript (gzipped bytes transferred) and requests to other hosts.
- * 4. Side by side, with Lighthouse's mobile throttling (bench/interactivity.ts): this build against
+ * 4. Side by side, with Lighthouse's mobile throttling (interactivity.ts): this build against
  *    the same site built with Docusaurus's stock page template (STOCK_PAGE_TEMPLATE=1, into
  *    site/build-stock), on /docs/introduction and /docs/v2/measurement: first paint, hydration,
  *    paint → search usable and lost clicks of a reader clicking the search button every 100 ms
  *    from the first paint, with the ratios ours/stock. Printed, not budgeted.
- * 5. The indexer's and the local search's figures, from bench/indexer.ts and bench/search.ts
- *    when those files exist (search: ours beside Pagefind, same build, 23 / 1,000 / 5,000 pages), and the CLI's start-up cost (bench/startup.ts).
- * Prints a table, then the JSON (also written to bench/results/latest.json), then the budgets
+ * 5. The indexer's and the local search's figures, from indexer.ts and search.ts (search: ours
+ *    beside Pagefind, same build, 23 / 1,000 / 5,000 pages), and the CLI's start-up cost
+ *    (startup.ts: CPU of `docs-indexer --help` and `--version` beside a bare `node -e ""`).
+ * Prints a table, then the JSON (also written to indexer/bench/results/latest.json), then the budgets
  * missed. Exit code 0 even when budgets are missed: correctness stays with the tests.
  */
 import {spawn} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import {mkdir, readdir, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import {fileURLToPath, pathToFileURL} from 'node:url';
 import {serveBuild} from './serve.ts';
 import {medianLighthouse, type FormFactor, type LighthouseRun} from './lighthouse.ts';
 import {measureInteractivity, type MedianFigures} from './interactivity.ts';
-import type {benchStartup} from './startup.ts';
+import type {StartupFigures} from './startup.ts';
+import type {IndexerBenchResult, IndexerScaleRun} from './indexer.ts';
+import type {SizeFigures} from './search.ts';
+import {RESULTS, SITE, SITE_BUILD, docusaurusBin} from './workspaces.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SITE = path.join(ROOT, 'site');
-const BUILD = path.join(SITE, 'build');
+const BUILD = SITE_BUILD;
 const STOCK_BUILD = path.join(SITE, 'build-stock');
 const INTERACTIVITY_PAGES = ['/docs/introduction', '/docs/v2/measurement'] as const;
-const DOCUSAURUS = path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
+const DOCUSAURUS = docusaurusBin();
 const PAGES = ['/', '/docs/introduction', '/docs/v2/measurement'] as const;
 const KB = 1024;
 
@@ -67,10 +69,10 @@ interface Results {
   lighthouse?: Record<string, Partial<Record<FormFactor, LighthouseRun & {runs: number}>>>;
   /** Page → build ("ours", "stock") → figures, and ours/stock ratios. */
   interactivity?: Record<string, {ours: MedianFigures; stock: MedianFigures; ratios: Record<string, number | null>}>;
-  indexer?: unknown;
-  startup?: unknown;
-  indexerScale?: unknown;
-  search?: unknown;
+  indexer?: IndexerBenchResult;
+  startup?: StartupFigures;
+  indexerScale?: {runs: IndexerScaleRun[]};
+  search?: SizeFigures[];
   notes: string[];
   budgets: Budget[];
 }
@@ -182,94 +184,67 @@ async function folderSize(dir: string): Promise<{bytes: number; files: number}> 
   return {bytes, files};
 }
 
-/** Imports bench/<name>.ts if another helper has written it. */
-async function optionalModule(name: string, notes: string[]): Promise<Record<string, unknown> | undefined> {
-  const file = path.join(ROOT, 'bench', `${name}.ts`);
-  if (!existsSync(file)) {
-    notes.push(`bench/${name}.ts is absent: its figures are skipped`);
-    return undefined;
-  }
-  return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+/** The CLI's start-up: CPU of `docs-indexer --help` and `--version` beside a bare `node -e ""`. */
+async function startup(results: Results): Promise<void> {
+  const {benchStartup} = await import('./startup.ts');
+  log('startup: timing docs-indexer --help and --version beside node -e ""…');
+  const figures = benchStartup({log});
+  results.startup = figures;
+  results.budgets.push(
+    budget('docs-indexer --help CPU', `≤ ${figures.targetCpuMs} ms`, `${figures.helpCpuMs} ms (${figures.helpRatio}× node -e "": ${figures.nodeCpuMs} ms)`, figures.helpCpuMs <= figures.targetCpuMs),
+    budget('docs-indexer --version CPU', `≤ ${figures.targetCpuMs} ms`, `${figures.versionCpuMs} ms (${figures.versionRatio}× node -e "")`, figures.versionCpuMs <= figures.targetCpuMs),
+  );
 }
 
-type Fn = (options?: Record<string, unknown>) => Promise<unknown>;
-
-async function hooks(results: Results): Promise<void> {
-  const indexer = await optionalModule('indexer', results.notes);
-  if (indexer && typeof indexer.runIndexerBench === 'function') {
-    log('indexer: running bench/indexer.ts…');
-    const figures = (await (indexer.runIndexerBench as Fn)({log})) as {
-      targets: {pagesPerSecond: number; peakRssMB: number};
-      runs: {mode: string; pagesPerSecond: number; pagesPerCpuSecond: number; peakRssMB: number}[];
-    };
-    results.indexer = figures;
-    // One budget line per crawl mode: "stream" is `crawl --out`, "collect" is what `push` needs.
-    for (const run of figures.runs) {
-      results.budgets.push(
-        budget(`indexer pages/s (folder, ${run.mode})`, `≥ ${figures.targets.pagesPerSecond}`, `${run.pagesPerSecond} (${run.pagesPerCpuSecond}/CPU s)`, run.pagesPerSecond >= figures.targets.pagesPerSecond),
-        budget(`indexer peak RSS (${run.mode})`, `< ${figures.targets.peakRssMB} MB`, `${run.peakRssMB} MB`, run.peakRssMB < figures.targets.peakRssMB),
-      );
-    }
-  } else if (indexer) {
-    results.notes.push('bench/indexer.ts exports no runIndexerBench(): skipped');
-  }
-  if (indexer && typeof indexer.runIndexerScale === 'function') {
-    log('indexer: scale, 1,000 then 10,000 pages…');
-    const scale = (await (indexer.runIndexerScale as Fn)({log})) as {
-      runs: {mode: string; timeRatio: number; memoryRatio: number; small: {pages: number}; large: {pages: number}}[];
-    };
-    results.indexerScale = scale;
-    for (const run of scale.runs) {
-      const linear = run.large.pages / run.small.pages;
-      // Roughly linear time (a fifth above proportional); memory flat for the modes that stream.
-      results.budgets.push(budget(`indexer time ×${linear} pages (${run.mode})`, `≤ ×${linear * 1.2}`, `×${run.timeRatio}`, run.timeRatio <= linear * 1.2));
-      if (run.mode === 'stream' || run.mode === 'stdout') {
-        results.budgets.push(budget(`indexer peak RSS ×${linear} pages (${run.mode})`, '≤ ×1.5', `×${run.memoryRatio}`, run.memoryRatio <= 1.5));
-      }
-    }
-  }
-
-  const startup = await optionalModule('startup', results.notes);
-  if (startup && typeof startup.benchStartup === 'function') {
-    log('startup: timing docs-indexer --help and --version beside node -e ""…');
-    const figures = (startup.benchStartup as typeof benchStartup)({log});
-    results.startup = figures;
+/** The indexer's pages per second and peak memory (indexer.ts), then its scale from 1,000 to 10,000 pages. */
+async function indexer(results: Results): Promise<void> {
+  const {runIndexerBench, runIndexerScale} = await import('./indexer.ts');
+  log('indexer: running indexer.ts…');
+  const figures = await runIndexerBench({log});
+  results.indexer = figures;
+  // One budget line per crawl mode: "stream" is `crawl --out`, "collect" is what `push` needs.
+  for (const run of figures.runs) {
     results.budgets.push(
-      budget('docs-indexer --help CPU', `≤ ${figures.targetCpuMs} ms`, `${figures.helpCpuMs} ms (${figures.helpRatio}× node -e "": ${figures.nodeCpuMs} ms)`, figures.helpCpuMs <= figures.targetCpuMs),
-      budget('docs-indexer --version CPU', `≤ ${figures.targetCpuMs} ms`, `${figures.versionCpuMs} ms (${figures.versionRatio}× node -e "")`, figures.versionCpuMs <= figures.targetCpuMs),
+      budget(`indexer pages/s (folder, ${run.mode})`, `≥ ${figures.targets.pagesPerSecond}`, `${run.pagesPerSecond} (${run.pagesPerCpuSecond}/CPU s)`, run.pagesPerSecond >= figures.targets.pagesPerSecond),
+      budget(`indexer peak RSS (${run.mode})`, `< ${figures.targets.peakRssMB} MB`, `${run.peakRssMB} MB`, run.peakRssMB < figures.targets.peakRssMB),
     );
   }
-
-  const search = await optionalModule('search', results.notes);
-  if (search && typeof search.benchSearch === 'function') {
-    if (!existsSync(path.join(BUILD, 'search/local-index.json'))) {
-      results.notes.push('site/build/search/local-index.json is absent: search figures skipped');
-      return;
+  log('indexer: scale, 1,000 then 10,000 pages…');
+  const scale = await runIndexerScale({log});
+  results.indexerScale = scale;
+  for (const run of scale.runs) {
+    const linear = run.large.pages / run.small.pages;
+    // Roughly linear time (a fifth above proportional); memory flat for the modes that stream.
+    results.budgets.push(budget(`indexer time ×${linear} pages (${run.mode})`, `≤ ×${linear * 1.2}`, `×${run.timeRatio}`, run.timeRatio <= linear * 1.2));
+    if (run.mode === 'stream' || run.mode === 'stdout') {
+      results.budgets.push(budget(`indexer peak RSS ×${linear} pages (${run.mode})`, '≤ ×1.5', `×${run.memoryRatio}`, run.memoryRatio <= 1.5));
     }
-    log('search: running bench/search.ts (ours beside Pagefind at 23, 1,000 and 5,000 pages)…');
-    const sizes = (await (search.benchSearch as Fn)({buildDir: BUILD, log})) as SearchSize[];
-    if (typeof search.formatSearchBench === 'function') searchTable = search.formatSearchBench as (sizes: unknown) => string;
-    results.search = sizes;
-    // Issue 16's budgets at 5,000 pages (printed, as every budget here; the sharded form is
-    // what a site of that size ships).
-    const big = sizes.find((s) => s.pages >= 5000);
-    const ours = big?.engines.find((e) => e.engine === 'ours: sharded');
-    const pagefind = big?.engines.find((e) => e.engine === 'pagefind');
-    if (big && ours && pagefind) {
-      results.budgets.push(
-        budget(`search bytes before 1st answer (${big.pages} pages)`, '≤ 150 KB', `${(ours.firstAnswerBytes / KB).toFixed(1)} KB`, ours.firstAnswerBytes <= 150 * KB),
-        budget(`search cold 1st answer (${big.pages} pages)`, `≤ Pagefind ${pagefind.coldMs} ms`, `${ours.coldMs} ms`, ours.coldMs <= pagefind.coldMs),
-        budget(`search warm p95 (${big.pages} pages)`, '≤ 25 ms', `${ours.warmP95Ms.toFixed(2)} ms`, ours.warmP95Ms <= 25),
-      );
-    }
-  } else if (search) {
-    results.notes.push('bench/search.ts exports no benchSearch(): skipped');
   }
 }
 
-interface SearchSize {
-  pages: number;
-  engines: {engine: string; firstAnswerBytes: number; coldMs: number; warmP95Ms: number}[];
+/** The local search beside Pagefind on the same build, at 23, 1,000 and 5,000 pages (search.ts). */
+async function search(results: Results): Promise<void> {
+  if (!existsSync(path.join(BUILD, 'search/local-index.json'))) {
+    results.notes.push('site/build/search/local-index.json is absent: search figures skipped');
+    return;
+  }
+  const {benchSearch, formatSearchBench} = await import('./search.ts');
+  log('search: running search.ts (ours beside Pagefind at 23, 1,000 and 5,000 pages)…');
+  const sizes = await benchSearch({buildDir: BUILD, log});
+  results.search = sizes;
+  searchTable = formatSearchBench(sizes);
+  // Issue 16's budgets at 5,000 pages (printed, as every budget here; the sharded form is
+  // what a site of that size ships).
+  const big = sizes.find((s) => s.pages >= 5000);
+  const ours = big?.engines.find((e) => e.engine === 'ours: sharded');
+  const pagefind = big?.engines.find((e) => e.engine === 'pagefind');
+  if (big && ours && pagefind) {
+    results.budgets.push(
+      budget(`search bytes before 1st answer (${big.pages} pages)`, '≤ 150 KB', `${(ours.firstAnswerBytes / KB).toFixed(1)} KB`, ours.firstAnswerBytes <= 150 * KB),
+      budget(`search cold 1st answer (${big.pages} pages)`, `≤ Pagefind ${pagefind.coldMs} ms`, `${ours.coldMs} ms`, ours.coldMs <= pagefind.coldMs),
+      budget(`search warm p95 (${big.pages} pages)`, '≤ 25 ms', `${ours.warmP95Ms.toFixed(2)} ms`, ours.warmP95Ms <= 25),
+    );
+  }
 }
 
 function budget(name: string, target: string, actual: string, ok: boolean): Budget {
@@ -298,8 +273,8 @@ function checkLighthouse(results: Results): void {
   }
 }
 
-/** bench/search.ts's side-by-side table, when that module is there. */
-let searchTable: ((sizes: unknown) => string) | undefined;
+/** search.ts's side-by-side table, when the search was measured. */
+let searchTable: string | undefined;
 
 function printTable(results: Results): void {
   const out: string[] = [];
@@ -339,9 +314,16 @@ function printTable(results: Results): void {
     }
   }
   if (results.indexer) out.push('', `Indexer: ${JSON.stringify(results.indexer)}`);
-  if (results.startup) out.push('', `Indexer start-up (CPU ms, median): ${JSON.stringify(results.startup)}`);
+  if (results.startup) {
+    const s = results.startup;
+    out.push(
+      '',
+      `CLI start-up (CPU, median of ${s.runs}): node -e "" ${s.nodeCpuMs} ms; docs-indexer --help ${s.helpCpuMs} ms (${s.helpRatio}×), ` +
+        `--version ${s.versionCpuMs} ms (${s.versionRatio}×); target ≤ ${s.targetCpuMs} ms`,
+    );
+  }
   if (results.indexerScale) out.push('', `Indexer scale (10,000 pages / 1,000): ${JSON.stringify(results.indexerScale)}`);
-  if (Array.isArray(results.search) && searchTable) out.push('', searchTable(results.search));
+  if (searchTable) out.push('', searchTable);
   out.push('', 'Budgets:');
   for (const b of results.budgets) {
     out.push(`  ${b.ok ? 'ok    ' : 'MISSED'}  ${b.name.padEnd(48)} target ${b.target.padEnd(10)} actual ${b.actual}`);
@@ -350,7 +332,30 @@ function printTable(results: Results): void {
   console.log(out.join('\n'));
 }
 
+const USAGE = `npm run bench -- [options]     (node --import tsx indexer/bench/run.ts [options])
+
+  --skip-build              use site/build as it is: no cold build (time, peak memory)
+  --runs N                  Lighthouse runs per page and form factor, median (3)
+  --no-lighthouse           no Lighthouse figures
+  --no-interactivity        no side-by-side figures against the stock page template
+  --interactivity-runs N    throttled loads per page and build (5)
+  --no-startup              no docs-indexer --help / --version CPU beside node -e ""
+  --no-indexer              no indexer pages/s, peak memory and scale figures
+  --no-search               no search figures (ours beside Pagefind)
+  --no-hooks                none of the three above
+  --help                    this text`;
+
+/** Whether a step that is not skipped reads site/build. */
+function needsBuild(): boolean {
+  const hook = (name: string) => !flag('--no-hooks') && !flag(name);
+  return !flag('--no-lighthouse') || !flag('--no-interactivity') || hook('--no-indexer') || hook('--no-search');
+}
+
 async function main(): Promise<void> {
+  if (flag('--help') || flag('-h')) {
+    console.log(USAGE);
+    return;
+  }
   const results: Results = {date: new Date().toISOString(), node: process.version, notes: [], budgets: []};
   const runs = Number(option('--runs') ?? 3);
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number of at least 1');
@@ -369,8 +374,9 @@ async function main(): Promise<void> {
       ),
     );
   }
-  if (!existsSync(path.join(BUILD, 'index.html'))) throw new Error('site/build is missing: run `npm run build` or drop --skip-build');
-  results.buildSize = await folderSize(BUILD);
+  if (existsSync(path.join(BUILD, 'index.html'))) results.buildSize = await folderSize(BUILD);
+  else if (needsBuild()) throw new Error('site/build is missing: run `npm run build` or drop --skip-build');
+  else results.notes.push('site/build is missing: build size not measured');
 
   if (flag('--no-lighthouse')) {
     results.notes.push('--no-lighthouse: Lighthouse figures skipped');
@@ -401,13 +407,21 @@ async function main(): Promise<void> {
     await interactivity(results, interactivityRuns);
   }
 
-  if (flag('--no-hooks')) results.notes.push('--no-hooks: indexer and search figures skipped');
-  else await hooks(results);
+  if (flag('--no-hooks')) {
+    results.notes.push('--no-hooks: start-up, indexer and search figures skipped');
+  } else {
+    if (flag('--no-startup')) results.notes.push('--no-startup: start-up figures skipped');
+    else await startup(results);
+    if (flag('--no-indexer')) results.notes.push('--no-indexer: indexer figures skipped');
+    else await indexer(results);
+    if (flag('--no-search')) results.notes.push('--no-search: search figures skipped');
+    else await search(results);
+  }
 
   printTable(results);
   console.log('\n' + JSON.stringify(results, null, 2));
-  await mkdir(path.join(ROOT, 'bench/results'), {recursive: true});
-  await writeFile(path.join(ROOT, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
+  await mkdir(RESULTS, {recursive: true});
+  await writeFile(path.join(RESULTS, 'latest.json'), JSON.stringify(results, null, 2) + '\n');
   const missed = results.budgets.filter((b) => !b.ok);
   console.log(
     missed.length

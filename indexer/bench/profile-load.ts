@@ -2,7 +2,7 @@
  * One throttled cold load of a page, traced: when each resource finished downloading and what the
  * main thread did (long tasks, script evaluation per file), up to hydration. A diagnostic, printed.
  *
- *   node --import tsx bench/profile-load.ts URL [--runs N]
+ *   node --import tsx indexer/bench/profile-load.ts URL [--runs N]
  */
 import {chromium} from '@playwright/test';
 import {CHROME_ARGS, CHROME_PATH} from 'site/chrome';

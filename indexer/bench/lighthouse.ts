@@ -8,7 +8,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import {CHROME_ARGS, CHROME_PATH} from 'site/chrome';
 
 export {CHROME_PATH};
-/** The browser tests' launch flags (one list, in site/playwright.config.ts), plus headless. */
+/** The browser tests' launch flags (one list, in the site's `site/chrome`), plus headless. */
 export const CHROME_FLAGS = [...CHROME_ARGS, '--headless=new'];
 
 export type FormFactor = 'mobile' | 'desktop';
@@ -75,10 +75,14 @@ export async function runLighthouse(url: string, formFactor: FormFactor): Promis
   }
 }
 
-export function median(values: number[]): number {
+/** The middle value (the mean of the two middle ones for an even count); NaN for no values. */
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  const upper = sorted[mid];
+  if (upper === undefined) return NaN;
+  const lower = sorted[mid - 1];
+  return sorted.length % 2 || lower === undefined ? upper : (lower + upper) / 2;
 }
 
 /** Median of each figure over `runs` runs. */

@@ -20,13 +20,13 @@
  * splits it (esbuild, `splitting`): the sharded index's reader is a chunk of its own, imported
  * only for a manifest; the gzip size of the code each form loads is printed.
  *
- *   node --import tsx bench/search.ts [--build site/build] [--sizes 23,1000,5000] [--cold 5]
+ *   node --import tsx indexer/bench/search.ts [--build site/build] [--sizes 23,1000,5000] [--cold 5]
  *
  * --cold N: N cold samples per engine (the COLD_QUERIES in turn, repeated when N is larger).
  * SEARCH_BENCH_BASELINE=COMMIT: the engine to compare with (default BASELINE_COMMIT, issue 16's).
  *
  * Pagefind is the `pagefind` npm package (its binary comes in @pagefind/linux-x64): no download.
- * `benchSearch()` is exported for bench/run.ts.
+ * `benchSearch()` is exported for run.ts (`npm run bench`).
  */
 import {execFileSync, spawn} from 'node:child_process';
 import {mkdir, mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises';
@@ -36,8 +36,7 @@ import {fileURLToPath} from 'node:url';
 import {gzipSync} from 'node:zlib';
 import {crawl, readSynonymsFile, writeLocalIndex} from 'docs-indexer';
 import {serveBuild} from './serve.ts';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import {BENCH, NODE_PATHS, SITE, SITE_BUILD} from './workspaces.ts';
 
 /** Pagefind results whose data is loaded for the first answer (its default UI's first page). */
 export const PAGEFIND_SHOWN = 5;
@@ -92,12 +91,15 @@ export interface ClientCode {
 
 const log0 = (line: string) => process.stderr.write(`${line}\n`);
 
+/** Pagefind's command: the package's `bin` (its exports map exposes only lib/index.js). */
+export const pagefindBin = (): string => path.join(path.dirname(fileURLToPath(import.meta.resolve('pagefind'))), 'runner/bin.cjs');
+
 /**
  * What the modal asks while a reader types every search:eval query: every other prefix and the
  * whole query (every prefix would triple the bench's time for the same percentiles).
  */
 export async function typedQueries(): Promise<string[]> {
-  const {queries} = JSON.parse(await readFile(path.join(ROOT, 'site/search-eval/queries.json'), 'utf8')) as {queries: {q: string}[]};
+  const {queries} = JSON.parse(await readFile(path.join(SITE, 'search-eval/queries.json'), 'utf8')) as {queries: {q: string}[]};
   const out: string[] = [];
   for (const {q} of queries) for (let i = 1; i <= q.length; i++) if (i % 2 === 1 || i === q.length) out.push(q.slice(0, i));
   return out;
@@ -345,7 +347,7 @@ async function warmFigures(browser: Browser, base: string, engine: EngineName, t
 async function bundleClient(outDir: string, urlDir: string, searchSrc?: string): Promise<{module: string; chunks: string[]; code: ClientCode}> {
   const esbuild = (await import('esbuild')) as typeof import('esbuild');
   const result = await esbuild.build({
-    stdin: {contents: "export {createLocalSearchClient, modalParams} from 'docs-search';", resolveDir: ROOT, loader: 'ts', sourcefile: 'docs-search-entry.ts'},
+    stdin: {contents: "export {createLocalSearchClient, modalParams} from 'docs-search';", resolveDir: BENCH, loader: 'ts', sourcefile: 'docs-search-entry.ts'},
     bundle: true,
     format: 'esm',
     splitting: true,
@@ -356,12 +358,12 @@ async function bundleClient(outDir: string, urlDir: string, searchSrc?: string):
     entryNames: 'docs-search',
     metafile: true,
     // (the metafile's paths are relative to this)
-    absWorkingDir: ROOT,
+    absWorkingDir: BENCH,
     logLevel: 'silent',
-    ...(searchSrc ? {alias: {'docs-search': path.join(searchSrc, 'index.ts')}, nodePaths: [path.join(ROOT, 'node_modules')]} : {}),
+    ...(searchSrc ? {alias: {'docs-search': path.join(searchSrc, 'index.ts')}, nodePaths: NODE_PATHS} : {}),
   });
   const outputs = result.metafile.outputs;
-  const abs = (rel: string) => path.resolve(ROOT, rel);
+  const abs = (rel: string) => path.resolve(BENCH, rel);
   const entry = Object.keys(outputs).find((f) => outputs[f]!.entryPoint !== undefined)!;
   // the entry's static imports, and theirs
   const staticFiles = new Set([entry]);
@@ -392,7 +394,9 @@ async function loadBaseline(work: string, log: (line: string) => void): Promise<
   const dir = path.join(work, 'baseline-src');
   await mkdir(dir, {recursive: true});
   try {
-    const tar = execFileSync('git', ['-C', ROOT, 'archive', BASELINE_COMMIT, 'indexer/search/src'], {maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'pipe']});
+    // (the path is docs-search's folder in that commit, from the top of the repository)
+    const top = execFileSync('git', ['-C', BENCH, 'rev-parse', '--show-toplevel'], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']}).trim();
+    const tar = execFileSync('git', ['-C', top, 'archive', BASELINE_COMMIT, 'indexer/search/src'], {maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'pipe']});
     execFileSync('tar', ['-x', '-C', dir], {input: tar});
   } catch (error) {
     log(`search: no baseline (${BASELINE_COMMIT} not in this checkout's git history: ${(error as Error).message.split('\n')[0]})`);
@@ -402,14 +406,14 @@ async function loadBaseline(work: string, log: (line: string) => void): Promise<
   const esbuild = (await import('esbuild')) as typeof import('esbuild');
   const packer = path.join(work, 'baseline-pack.mjs');
   await esbuild.build({
-    stdin: {contents: "export {packRecords} from 'docs-search';", resolveDir: ROOT, loader: 'ts'},
+    stdin: {contents: "export {packRecords} from 'docs-search';", resolveDir: BENCH, loader: 'ts'},
     bundle: true,
     format: 'esm',
     platform: 'node',
     outfile: packer,
     logLevel: 'silent',
     alias: {'docs-search': path.join(src, 'index.ts')},
-    nodePaths: [path.join(ROOT, 'node_modules')],
+    nodePaths: NODE_PATHS,
   });
   const {packRecords} = (await import(packer)) as {packRecords: (records: readonly unknown[], origin: string) => unknown};
   return {
@@ -432,14 +436,12 @@ export interface SearchBenchOptions {
 
 export async function benchSearch(options: SearchBenchOptions = {}): Promise<SizeFigures[]> {
   const log = options.log ?? log0;
-  const buildDir = path.resolve(options.buildDir ?? path.join(ROOT, 'site/build'));
+  const buildDir = path.resolve(options.buildDir ?? SITE_BUILD);
   const sizes = options.sizes ?? [23, 1000, 5000];
   const cold = Array.from({length: options.coldQueries ?? 5}, (_, i) => COLD_QUERIES[i % COLD_QUERIES.length]!);
   const typed = await typedQueries();
   const {chromium} = await import('@playwright/test');
   const {CHROME_PATH, CHROME_ARGS} = await import('site/chrome');
-  // the package's `bin` (its exports map exposes only lib/index.js)
-  const pagefindBin = path.join(path.dirname(fileURLToPath(import.meta.resolve('pagefind'))), 'runner/bin.cjs');
   const work = await mkdtemp(path.join(tmpdir(), 'search-bench-'));
   const out: SizeFigures[] = [];
   const baseline = await loadBaseline(work, log);
@@ -459,11 +461,11 @@ export async function benchSearch(options: SearchBenchOptions = {}): Promise<Siz
       log(`search: ${size} pages: our crawl and indexes…`);
       const {records, pages} = await crawl(source, {});
       // (with the site's synonyms, as the build writes it)
-      const synonyms = await readSynonymsFile(path.join(ROOT, 'site/search-synonyms.json'));
+      const synonyms = await readSynonymsFile(path.join(SITE, 'search-synonyms.json'));
       await writeLocalIndex(records, path.join(dir, 'single/search/local-index.json'), {sharded: false, synonyms});
       await writeLocalIndex(records, path.join(dir, 'sharded/search/local-index.json'), {sharded: true, synonyms});
       log(`search: ${size} pages: pagefind…`);
-      await run(process.execPath, [pagefindBin, '--site', source, '--output-path', path.join(dir, 'pagefind'), '--silent']);
+      await run(process.execPath, [pagefindBin(), '--site', source, '--output-path', path.join(dir, 'pagefind'), '--silent']);
       const ours = await bundleClient(path.join(dir, 'code'), 'code');
       const code: CodeUrls = {'ours: one file': ours, 'ours: sharded': ours};
       const withBaseline = baseline !== null && pages <= ONE_FILE_FULL_UP_TO;
@@ -603,7 +605,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const figures = await benchSearch({buildDir: arg('--build'), sizes, coldQueries: arg('--cold') ? Number(arg('--cold')) : undefined});
     console.log(formatSearchBench(figures));
   } catch (error) {
-    process.stderr.write(`bench/search: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`search bench: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;
   }
 }

@@ -9,35 +9,30 @@
  *   the build without search;
  * - bytes before the first answer: everything downloaded from the moment the reader starts a
  *   search (click on our button or theirs; Pagefind's module import) until the first answer
- *   shows, gzipped as served (bench/serve.ts), cold (a fresh browser context per query);
+ *   shows, gzipped as served (serve.ts), cold (a fresh browser context per query);
  * - cold first answer: that moment to the first hit on screen (Pagefind: its first result's
- *   data), with bench/search.ts's phone throttling (150 ms RTT, 1.6 Mbps, CPU 4x);
+ *   data), with search.ts's phone throttling (150 ms RTT, 1.6 Mbps, CPU 4x);
  * - relevance: whether the first answer is the expected page, for a heading word and the same
  *   word with a typo (the theme's browser tests' queries; the sites have no real query set; our
- *   own site's query sets are judged by `npm run search:eval` and bench/search.ts).
+ *   own site's query sets are judged by `npm run search:eval` and search.ts).
  *
- *   node --import tsx bench/theme-compare.ts [--rounds 3] [--dir FOLDER] (FOLDER kept and reused: its installs)
+ *   node --import tsx indexer/bench/theme-compare.ts [--rounds 3] [--dir FOLDER] (FOLDER kept and reused: its installs)
  *
  * Installs the packed theme, Docusaurus and the lunr plugin (from npm's cache when it holds them)
- * in a temporary folder; Pagefind is the repository's devDependency.
+ * in a temporary folder; Pagefind is this workspace's dependency.
  */
 import {spawnSync} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import {cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile} from 'node:fs/promises';
-import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {fileURLToPath} from 'node:url';
 import {chromium, type Browser} from '@playwright/test';
 import {CHROME_ARGS, CHROME_PATH} from 'site/chrome';
 import {serveBuild} from './serve.ts';
-import {throttleLikeAPhone} from './search.ts';
+import {pagefindBin, throttleLikeAPhone} from './search.ts';
+import {INDEXER, RESULTS, THEME, siteVersionOf} from './workspaces.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const THEME = path.join(ROOT, 'indexer', 'docusaurus');
-const require = createRequire(import.meta.url);
 const EASYOPS = '@easyops-cn/docusaurus-search-local@0.55.3';
-const PAGEFIND = path.join(ROOT, 'node_modules', '.bin', 'pagefind');
 
 type Engine = 'ours' | 'easyops (lunr)' | 'pagefind';
 const ENGINES: Engine[] = ['ours', 'easyops (lunr)', 'pagefind'];
@@ -86,21 +81,20 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   return {ms: performance.now() - started, stdout: result.stdout};
 }
 
-const versionOf = (name: string) => (require(`${name}/package.json`) as {version: string}).version;
 
 async function install(dir: string): Promise<void> {
   if (existsSync(path.join(dir, 'node_modules', '@easyops-cn'))) return;
   const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', dir], THEME).stdout) as {filename: string}[];
   await writeFile(path.join(dir, 'package.json'), '{"private": true}\n');
-  const core = versionOf('@docusaurus/core');
+  const core = siteVersionOf('@docusaurus/core');
   run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', `./${packed[0]!.filename}`, EASYOPS,
     `@docusaurus/core@${core}`, `@docusaurus/preset-classic@${core}`, `@docusaurus/faster@${core}`,
-    `react@${versionOf('react')}`, `react-dom@${versionOf('react-dom')}`], dir);
+    `react@${siteVersionOf('react')}`, `react-dom@${siteVersionOf('react-dom')}`], dir);
 }
 
 /** The site's sources with the variant's search line (and none of the other). */
 async function copySite(site: Site, variant: Variant, to: string): Promise<void> {
-  const from = site.name === 'classic-ts' ? path.join(THEME, 'e2e', 'classic-ts') : path.join(ROOT, 'indexer', 'test', 'sites', site.name);
+  const from = site.name === 'classic-ts' ? path.join(THEME, 'e2e', 'classic-ts') : path.join(INDEXER, 'test', 'sites', site.name);
   await rm(to, {recursive: true, force: true});
   await cp(from, to, {recursive: true, filter: (file) => !/[\\/](html|\.docusaurus|build|node_modules)$/.test(file)});
   const file = path.join(to, site.name === 'classic-ts' ? 'docusaurus.config.ts' : 'docusaurus.config.js');
@@ -131,7 +125,7 @@ async function buildAll(dir: string, site: Site, rounds: number): Promise<BuildF
     }
     // Pagefind indexes the build without search, as a site owner runs it after `docusaurus build`.
     const plain = path.join(dir, 'sites', `${site.name}-none`, 'build');
-    ms.pagefind = Math.min(ms.pagefind, run(PAGEFIND, ['--site', plain, '--silent'], dir).ms);
+    ms.pagefind = Math.min(ms.pagefind, run(process.execPath, [pagefindBin(), '--site', plain, '--silent'], dir).ms);
   }
   return {ms};
 }
@@ -279,8 +273,8 @@ async function main(): Promise<void> {
   const table = [header, header.map(() => '---'), ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
   console.log(`\n${table}\n`);
   console.log(JSON.stringify(json, null, 2));
-  await mkdir(path.join(ROOT, 'bench', 'results'), {recursive: true});
-  await writeFile(path.join(ROOT, 'bench', 'results', 'theme-compare.json'), `${JSON.stringify(json, null, 2)}\n`);
+  await mkdir(RESULTS, {recursive: true});
+  await writeFile(path.join(RESULTS, 'theme-compare.json'), `${JSON.stringify(json, null, 2)}\n`);
 }
 
 await main();

@@ -7,6 +7,7 @@ import {createServer, type IncomingMessage, type ServerResponse} from 'node:http
 import type {AddressInfo} from 'node:net';
 import type {Socket} from 'node:net';
 import {gunzipSync} from 'node:zlib';
+import type {PublishOptions} from '../src/publish/algolia/publish.ts';
 
 export type Step =
   | 'getObject'
@@ -433,4 +434,19 @@ export async function startFakeAlgolia(options: {appId?: string; apiKey?: string
       }),
   };
   return fake;
+}
+
+/** publishToAlgolia's options for this server: its app, key and host, short timeouts and retry delays. */
+export function publishOptionsFor(fake: FakeAlgolia, indexName: string, extra: Partial<PublishOptions> = {}): PublishOptions {
+  const url = new URL(fake.url);
+  return {
+    appId: fake.appId,
+    apiKey: fake.apiKey,
+    indexName,
+    hosts: [{url: url.hostname, port: Number(url.port), protocol: 'http', accept: 'readWrite'}],
+    timeoutMs: 400,
+    retryDelayMs: 5,
+    attempts: 3,
+    ...extra,
+  };
 }

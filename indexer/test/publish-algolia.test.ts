@@ -6,7 +6,7 @@ import {publishToAlgolia, type PublishOptions} from '../src/publish/algolia/publ
 import type {SearchRecord} from 'docs-search/record';
 import {DOCSEARCH_SETTINGS} from '../src/publish/algolia/settings.ts';
 import {contentHashes} from '../src/records/content-hash.ts';
-import {startFakeAlgolia, type FakeAlgolia, type Fault, type Step} from './fake-algolia.ts';
+import {publishOptionsFor, startFakeAlgolia, type FakeAlgolia, type Fault, type Step} from './fake-algolia.ts';
 import {fixture} from './helpers.ts';
 
 const LIVE = 'docs';
@@ -26,17 +26,7 @@ function nextVersion(records: readonly SearchRecord[]): SearchRecord[] {
 }
 
 function optionsFor(fake: FakeAlgolia, extra: Partial<PublishOptions> = {}): PublishOptions {
-  const url = new URL(fake.url);
-  return {
-    appId: fake.appId,
-    apiKey: fake.apiKey,
-    indexName: LIVE,
-    hosts: [{url: url.hostname, port: Number(url.port), protocol: 'http', accept: 'readWrite'}],
-    timeoutMs: 400,
-    retryDelayMs: 5,
-    attempts: 3,
-    ...extra,
-  };
+  return publishOptionsFor(fake, LIVE, extra);
 }
 
 const writes = (fake: FakeAlgolia) => fake.log.filter((e) => !['getSettings', 'browse', 'task', 'listIndices'].includes(e.step));

@@ -18,7 +18,7 @@ import {
 } from '../src/publish/algolia/publish.ts';
 import type {SearchRecord} from 'docs-search/record';
 import {DOCSEARCH_SETTINGS} from '../src/publish/algolia/settings.ts';
-import {startFakeAlgolia, type FakeAlgolia} from './fake-algolia.ts';
+import {publishOptionsFor, startFakeAlgolia, type FakeAlgolia} from './fake-algolia.ts';
 import {fixture} from './helpers.ts';
 
 const LIVE = 'docs';
@@ -42,18 +42,8 @@ function build(n: number): SearchRecord[] {
 }
 
 function optionsFor(fake: FakeAlgolia, extra: Partial<PublishOptions> = {}): PublishOptions {
-  const url = new URL(fake.url);
-  return {
-    appId: fake.appId,
-    apiKey: fake.apiKey,
-    indexName: LIVE,
-    hosts: [{url: url.hostname, port: Number(url.port), protocol: 'http', accept: 'readWrite'}],
-    // No test here injects a timeout: a generous one keeps a loaded machine from failing a run.
-    timeoutMs: 5_000,
-    retryDelayMs: 5,
-    attempts: 3,
-    ...extra,
-  };
+  // No test here injects a timeout: a generous one keeps a loaded machine from failing a run.
+  return publishOptionsFor(fake, LIVE, {timeoutMs: 5_000, ...extra});
 }
 
 /** Publishes `records` and notes the name of its temporary index (its build mark). */

@@ -7,7 +7,7 @@ import type {Synonym} from 'docs-search';
 import {crawl} from '../src/crawl/crawl.ts';
 import {publishToAlgolia, type PublishOptions} from '../src/publish/algolia/publish.ts';
 import {DOCSEARCH_SETTINGS} from '../src/publish/algolia/settings.ts';
-import {startFakeAlgolia, type FakeAlgolia} from './fake-algolia.ts';
+import {publishOptionsFor, startFakeAlgolia, type FakeAlgolia} from './fake-algolia.ts';
 import {fixture, runCli} from './helpers.ts';
 
 const LIVE = 'docs';
@@ -20,17 +20,7 @@ const SYNONYMS: Synonym[] = [
 ];
 
 function optionsFor(fake: FakeAlgolia, extra: Partial<PublishOptions> = {}): PublishOptions {
-  const url = new URL(fake.url);
-  return {
-    appId: fake.appId,
-    apiKey: fake.apiKey,
-    indexName: LIVE,
-    hosts: [{url: url.hostname, port: Number(url.port), protocol: 'http', accept: 'readWrite'}],
-    timeoutMs: 400,
-    retryDelayMs: 5,
-    attempts: 2,
-    ...extra,
-  };
+  return publishOptionsFor(fake, LIVE, {attempts: 2, ...extra});
 }
 
 const READS = ['getSettings', 'browse', 'task', 'listIndices', 'searchSynonyms'];

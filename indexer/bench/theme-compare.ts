@@ -2,7 +2,10 @@
  * `npm run bench:theme`: docusaurus-theme-docs-search side by side with
  * @easyops-cn/docusaurus-search-local (lunr, the most used local search plugin) and Pagefind, on
  * the fixture sites (indexer/test/sites: versioned-blog, two-locales, docs-root; and the classic
- * TypeScript site of the theme's browser tests), in one run:
+ * TypeScript site of the theme's browser tests) and on this repository's own site (`ours`: the
+ * site workspace, built with its own config; for the other two variants a config written next to
+ * it for the run imports that config and swaps the theme's `themes` entry for nothing or for the
+ * lunr plugin), in one run:
  *
  * - build time added: a cold `docusaurus build` with the search (persistent cache off) minus the
  *   same build without it, fastest of --rounds builds each; for Pagefind, its indexing run over
@@ -13,10 +16,13 @@
  * - cold first answer: that moment to the first hit on screen (Pagefind: its first result's
  *   data), with search.ts's phone throttling (150 ms RTT, 1.6 Mbps, CPU 4x);
  * - relevance: whether the first answer is the expected page, for a heading word and the same
- *   word with a typo (the theme's browser tests' queries; the sites have no real query set; our
- *   own site's query sets are judged by `npm run search:eval` and search.ts).
+ *   word with a typo (the theme's browser tests' queries; the fixture sites have no real query
+ *   set); on our own site also MRR@10 of each engine on each set of site/search-eval/queries.json
+ *   (base, forms, real), warm, from the pages each shows in order: our modal's hits, the lunr
+ *   plugin's search page (its drop-down links no pages), Pagefind's results.
  *
- *   node --import tsx indexer/bench/theme-compare.ts [--rounds 3] [--dir FOLDER] (FOLDER kept and reused: its installs)
+ *   node --import tsx indexer/bench/theme-compare.ts [--rounds 3] [--dir FOLDER] [--sites versioned-blog,ours]
+ *   (FOLDER kept and reused: its installs; --sites: a comma-separated list of the sites below, default all)
  *
  * Installs the packed theme, Docusaurus and the lunr plugin (from npm's cache when it holds them)
  * in a temporary folder; Pagefind is this workspace's dependency.
@@ -30,7 +36,7 @@ import {chromium, type Browser} from '@playwright/test';
 import {CHROME_ARGS, CHROME_PATH} from 'site/chrome';
 import {serveBuild} from './serve.ts';
 import {pagefindBin, throttleLikeAPhone} from './search.ts';
-import {INDEXER, RESULTS, THEME, siteVersionOf} from './workspaces.ts';
+import {INDEXER, RESULTS, SITE, THEME, docusaurusBin, siteVersionOf} from './workspaces.ts';
 
 const EASYOPS = '@easyops-cn/docusaurus-search-local@0.55.3';
 
@@ -38,7 +44,7 @@ type Engine = 'ours' | 'easyops (lunr)' | 'pagefind';
 const ENGINES: Engine[] = ['ours', 'easyops (lunr)', 'pagefind'];
 
 interface Site {
-  name: 'versioned-blog' | 'two-locales' | 'docs-root' | 'classic-ts';
+  name: 'versioned-blog' | 'two-locales' | 'docs-root' | 'classic-ts' | 'ours';
   baseUrl: string;
   locales: string[];
   /** Where the reader starts a search. */
@@ -70,7 +76,44 @@ const SITES: Site[] = [
     queries: [{q: 'standalone', expect: '/docs/tutorial-basics/create-a-page'}, {q: 'standlone', expect: '/docs/tutorial-basics/create-a-page'}],
     easyops: {},
   },
+  {
+    // This repository's site: the lunr plugin comes from docs-bench's own dependencies, so that it
+    // shares the site's Docusaurus packages.
+    name: 'ours', baseUrl: '/', locales: ['en'], page: '/docs/introduction',
+    queries: [{q: 'batteries', expect: '/docs/v2/batteries'}, {q: 'batteires', expect: '/docs/v2/batteries'}],
+    easyops: {indexBlog: false},
+  },
 ];
+
+/**
+ * The config our site builds with for a variant: its own for `ours`; otherwise a file next to it
+ * (removed after the build) that imports it and swaps the theme's entry for nothing or the lunr plugin.
+ */
+async function ourSiteConfig(variant: Variant, easyops: Record<string, unknown>): Promise<string | undefined> {
+  if (variant === 'ours') return undefined;
+  const file = path.join(SITE, `docusaurus.bench-${variant}.config.ts`);
+  const entry = variant === 'easyops' ? `, ['@easyops-cn/docusaurus-search-local', ${JSON.stringify({hashed: true, ...easyops})}]` : '';
+  await writeFile(file, [
+    "import config from './docusaurus.config';",
+    "const isOurTheme = (entry: unknown) => (Array.isArray(entry) ? entry[0] : entry) === 'docusaurus-theme-docs-search';",
+    // Without a search the home page's link to /search is broken: a warning, not a failed build.
+    `export default {...config, onBrokenLinks: 'warn', themes: [...(config.themes ?? []).filter((entry) => !isOurTheme(entry))${entry}]};`,
+    '',
+  ].join('\n'));
+  return file;
+}
+
+/** Builds our site's variant into `out`; the time it took. */
+async function buildOurSite(site: Site, variant: Variant, out: string): Promise<number> {
+  const config = await ourSiteConfig(variant, site.easyops);
+  try {
+    await rm(out, {recursive: true, force: true});
+    const args = [docusaurusBin(), 'build', SITE, '--out-dir', out, ...(config ? ['--config', config] : [])];
+    return run(process.execPath, args, SITE, {DOCUSAURUS_NO_PERSISTENT_CACHE: 'true'}).ms;
+  } finally {
+    if (config) await rm(config, {force: true});
+  }
+}
 
 type Variant = 'none' | 'ours' | 'easyops';
 
@@ -120,6 +163,10 @@ async function buildAll(dir: string, site: Site, rounds: number): Promise<BuildF
   for (let round = 0; round < rounds; round += 1) {
     for (const variant of ['none', 'ours', 'easyops'] as const) {
       const siteDir = path.join(dir, 'sites', `${site.name}-${variant}`);
+      if (site.name === 'ours') {
+        ms[variant] = Math.min(ms[variant], await buildOurSite(site, variant, path.join(siteDir, 'build')));
+        continue;
+      }
       await copySite(site, variant, siteDir);
       ms[variant] = Math.min(ms[variant], run(process.execPath, [docusaurus, 'build', siteDir], dir, {DOCUSAURUS_NO_PERSISTENT_CACHE: 'true'}).ms);
     }
@@ -192,6 +239,73 @@ async function coldAnswer(browser: Browser, origin: string, site: Site, engine: 
   }
 }
 
+/** A query of site/search-eval/queries.json: its set (`base` when absent) and the pages that answer it. */
+interface EvalQuery {
+  q: string;
+  pages: string[];
+  set?: string;
+}
+
+/** The first 10 pages each engine shows for each query, in order (anchors dropped), warm. */
+async function shownPages(browser: Browser, origin: string, site: Site, engine: Engine, queries: EvalQuery[]): Promise<string[][]> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const paths = (hrefs: string[]) => hrefs.slice(0, 10).map((h) => new URL(h, origin).pathname);
+  try {
+    await page.goto(`${origin}${site.page}`);
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+    if (engine === 'pagefind') {
+      return await page.evaluate(async ({base, list}) => {
+        const pf = await import(`${base}pagefind/pagefind.js`);
+        const out: string[][] = [];
+        for (const q of list) {
+          const found = await pf.search(q);
+          const top = await Promise.all(found.results.slice(0, 10).map(async (r: {data: () => Promise<{url: string}>}) => (await r.data()).url));
+          out.push(top.map((u: string) => new URL(u, location.href).pathname));
+        }
+        return out;
+      }, {base: site.baseUrl, list: queries.map((q) => q.q)});
+    }
+    const out: string[][] = [];
+    if (engine === 'ours') {
+      await page.locator('.DocSearch-Button').click();
+      const input = page.locator('input.DocSearch-Input');
+      for (const {q} of queries) {
+        await input.fill('');
+        await input.fill(q);
+        // The modal answers as one types: the list once it has settled.
+        await page.locator('.DocSearch-Hit a, .DocSearch-NoResults').first().waitFor({timeout: NO_ANSWER_MS}).catch(() => undefined);
+        await new Promise((r) => setTimeout(r, 400));
+        out.push(paths(await page.locator('.DocSearch-Hit a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))));
+      }
+      return out;
+    }
+    // The lunr plugin's drop-down links no pages (it navigates on a click); its search page lists
+    // the same engine's answers, in the same order, as links.
+    for (const {q} of queries) {
+      await page.goto(`${origin}${site.baseUrl}search?q=${encodeURIComponent(q)}`);
+      await page.waitForFunction(() => document.querySelector('article[class*="searchResultItem"] a') !== null || /no (documents|results)/i.test(document.body.innerText), undefined, {timeout: NO_ANSWER_MS}).catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 200));
+      out.push(paths(await page.locator('article[class*="searchResultItem"] h2 a, article[class*="searchResultItem"] > a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))));
+    }
+    return out;
+  } finally {
+    await context.close();
+  }
+}
+
+/** MRR@10 of each set: the mean of 1/rank of the first shown page that answers (0 past 10). */
+function mrrBySet(queries: EvalQuery[], shown: string[][]): Record<string, number> {
+  const sums = new Map<string, {sum: number; n: number}>();
+  queries.forEach((query, i) => {
+    const rank = (shown[i] ?? []).findIndex((p) => query.pages.some((want) => samePage(p, want))) + 1;
+    const set = query.set ?? 'base';
+    const entry = sums.get(set) ?? {sum: 0, n: 0};
+    sums.set(set, {sum: entry.sum + (rank > 0 ? 1 / rank : 0), n: entry.n + 1});
+  });
+  return Object.fromEntries([...sums].map(([set, {sum, n}]) => [set, Number((sum / n).toFixed(3))]));
+}
+
 /** Cold answers per query (a fresh browser context each); the table gives the median of all of a site's. */
 const COLD_SAMPLES = 3;
 
@@ -205,15 +319,27 @@ async function main(): Promise<void> {
   const rounds = argRounds > 0 ? Number(process.argv[argRounds + 1]) : 3;
   const argDir = process.argv.indexOf('--dir');
   const kept = argDir > 0 ? path.resolve(process.argv[argDir + 1]!) : undefined;
+  const argSites = process.argv.indexOf('--sites');
+  const names = argSites > 0 ? (process.argv[argSites + 1] ?? '').split(',').filter(Boolean) : SITES.map((s) => s.name);
+  const unknown = names.filter((name) => !SITES.some((s) => s.name === name));
+  if (unknown.length > 0 || names.length === 0) {
+    console.error(`--sites: ${unknown.join(', ') || 'none given'}: not one of ${SITES.map((s) => s.name).join(', ')}`);
+    process.exit(1);
+  }
+  const sites = SITES.filter((s) => names.includes(s.name));
   const dir = kept ?? (await mkdtemp(path.join(tmpdir(), 'bench-theme-')));
   await mkdir(path.join(dir, 'sites'), {recursive: true});
   const rows: string[][] = [];
+  const relevanceRows: string[][] = [];
+  const evalQueries = (JSON.parse(await readFile(path.join(SITE, 'search-eval', 'queries.json'), 'utf8')) as {queries: EvalQuery[]}).queries;
   const json: unknown[] = [];
   const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROME_ARGS});
   try {
-    console.log(`installing the packed theme, Docusaurus and ${EASYOPS} in ${dir}`);
-    await install(dir);
-    for (const site of SITES) {
+    if (sites.some((s) => s.name !== 'ours')) {
+      console.log(`installing the packed theme, Docusaurus and ${EASYOPS} in ${dir}`);
+      await install(dir);
+    }
+    for (const site of sites) {
       console.log(`${site.name}: building without search, with ours, with lunr; Pagefind over the first`);
       const builds = await buildAll(dir, site, rounds);
       for (const engine of ENGINES) {
@@ -251,7 +377,15 @@ async function main(): Promise<void> {
             firstIsExpected: {heading: right[0], typo: right[1]},
             firsts: answers.map((a) => a.first),
           };
-          json.push(figures);
+          // Our site has query sets: each engine's MRR@10 on each, searched in the same build.
+          const mrr10 = site.name === 'ours'
+            ? await shownPages(browser, server.url, site, engine, evalQueries).then((shown) => mrrBySet(evalQueries, shown), (error: unknown) => {
+              console.error(`${engine}: relevance not measured: ${String(error).split('\n')[0]}`);
+              return undefined;
+            })
+            : undefined;
+          if (mrr10) relevanceRows.push([site.name, engine, ...Object.entries(mrr10).map(([set, value]) => `${set} ${value.toFixed(3)}`)]);
+          json.push({...figures, ...(mrr10 ? {mrr10} : {})});
           rows.push([
             site.name,
             engine,
@@ -272,6 +406,10 @@ async function main(): Promise<void> {
   const header = ['site', 'search', 'build time added', 'bytes before first answer', 'cold first answer', 'heading word: first hit right', 'typo: first hit right'];
   const table = [header, header.map(() => '---'), ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
   console.log(`\n${table}\n`);
+  if (relevanceRows.length > 0) {
+    const sets = ['site', 'search', 'MRR@10 by query set (site/search-eval/queries.json)'];
+    console.log(`${[sets, sets.map(() => '---'), ...relevanceRows.map((r) => [r[0]!, r[1]!, r.slice(2).join(', ')])].map((r) => `| ${r.join(' | ')} |`).join('\n')}\n`);
+  }
   console.log(JSON.stringify(json, null, 2));
   await mkdir(RESULTS, {recursive: true});
   await writeFile(path.join(RESULTS, 'theme-compare.json'), `${JSON.stringify(json, null, 2)}\n`);

@@ -155,8 +155,28 @@ test('an unreachable index shows "Unable to fetch results"', async ({page}) => {
   const screen = page.locator('.DocSearch-ErrorScreen');
   await expect(screen.locator('.DocSearch-Title')).toHaveText('Unable to fetch results');
   await expect(screen).toContainText('You might want to check your network connection.');
-  // Not the no-results screen the unpatched autocomplete-core would show.
-  await expect(page.locator('.DocSearch-NoResults')).toHaveCount(0);
+  // Not the no-results screen DocSearch itself shows (its autocomplete-core overwrites the error
+  // status): the theme's error screen takes its place and hides it (searchFailure.tsx).
+  await expect(page.locator('.DocSearch-NoResults')).toBeHidden();
+  await expect(page.getByText(/No results for/)).toBeHidden();
+});
+
+test('the error screen goes once the query is cleared, and a later search answers', async ({page}) => {
+  let fail = true;
+  await serveFixtureIndex(page);
+  // Added last, so asked first: fails the fetch, then hands it to the fixture index.
+  await page.route(LOCAL_INDEX_URL, (route) => (fail ? route.abort('internetdisconnected') : route.fallback()));
+  await page.goto('/docs/introduction');
+  await openModal(page);
+  await search(page, 'gizmo');
+  await expect(page.locator('.DocSearch-ErrorScreen')).toBeVisible();
+  await page.getByRole('button', {name: 'Clear the query'}).click();
+  await expect(page.locator('.DocSearch-ErrorScreen')).toHaveCount(0);
+  await expect(page.getByText('No recent searches')).toBeVisible();
+  fail = false;
+  await search(page, 'gizmo');
+  await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  await expect(page.locator('.DocSearch-ErrorScreen')).toHaveCount(0);
 });
 
 test('the modal does not credit Algolia in local mode', async ({page}) => {

@@ -35,10 +35,6 @@ export {inlineShellScript} from './shell-script.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** @docsearch/react's bundle and the loader that fixes it (see that file). */
-const DOCSEARCH_BUNDLE = /[\\/]@docsearch[\\/]react[\\/]dist[\\/]esm[\\/]index\.js$/;
-const DOCSEARCH_FIXES_LOADER = path.join(here, '..', 'loaders', 'docsearch-fixes.cjs');
-
 /** docs-search (by its real path in this repository or through node_modules) and this theme's local client. */
 const LOCAL_SEARCH_MODULES = /[\\/](indexer[\\/]search[\\/]|node_modules[\\/]docs-search[\\/]|(indexer[\\/]docusaurus|docusaurus-theme-docs-search)[\\/]lib[\\/]client[\\/]localSearch\.js$)/;
 const SHARD_READER_MODULES = /[\\/](shard-loader|engine[\\/]shards)\.[cm]?[jt]s$/;
@@ -178,11 +174,8 @@ export default function themeDocsSearch(context: LoadContext, options: PluginOpt
     },
 
     configureWebpack(_config, isServer) {
-      // The pinned DocSearch bundle, fixed as it is bundled (loaders/docsearch-fixes.cjs).
-      const module = {rules: [{test: DOCSEARCH_BUNDLE, use: [{loader: DOCSEARCH_FIXES_LOADER}]}]};
-      if (isServer) return {module};
+      if (isServer) return {};
       return {
-        module,
         optimization: {
           splitChunks: {
             cacheGroups: {

@@ -3,7 +3,7 @@
  * first use by useSearchLauncher. Local mode hands DocSearch the local client (nothing leaves
  * the origin, insights off); Algolia mode keeps the stock client.
  */
-import React, {useCallback, useEffect, useMemo, useState, type ReactNode} from 'react';
+import React, {useCallback, useEffect, useLayoutEffect, useMemo, useState, type ReactNode} from 'react';
 import {createPortal} from 'react-dom';
 import {DocSearchModal} from '@docsearch/react/modal.js';
 import type {DocSearchHit, DocSearchModalProps, DocSearchTransformClient, InternalDocSearchHit, StoredDocSearchHit} from '@docsearch/react';
@@ -23,6 +23,8 @@ import translations from '@theme/SearchTranslations';
 import {getLocalSearchClient} from './localSearch.ts';
 import {missingResultsUrl, type SearchSettings} from './searchConfig.ts';
 import {handOffTo} from './shell.ts';
+import {createFailureTracker, SearchFailureScreen, type FailureTracker} from './searchFailure.tsx';
+import {watchModalSemantics} from './modalSemantics.ts';
 
 export interface SearchModalProps {
   /** `themeConfig.algolia` with the SearchBar's props on top, as the stock SearchBar merges them. */
@@ -58,16 +60,17 @@ function useNavigator(externalUrlRegex: string | undefined): DocSearchModalProps
 
 function useTransformSearchClient(
   settings: SearchSettings,
+  failures: FailureTracker,
 ): (searchClient: DocSearchTransformClient) => DocSearchTransformClient {
   const {siteMetadata} = useDocusaurusContext();
   const docusaurusVersion = siteMetadata.docusaurusVersion;
   return useCallback(
     (searchClient: DocSearchTransformClient) => {
-      if (settings.mode === 'local') return getLocalSearchClient(settings.indexUrl) as unknown as DocSearchTransformClient;
+      if (settings.mode === 'local') return failures.wrap(getLocalSearchClient(settings.indexUrl) as unknown as DocSearchTransformClient);
       searchClient.addAlgoliaAgent('docusaurus', docusaurusVersion);
-      return searchClient;
+      return failures.wrap(searchClient);
     },
-    [settings.mode, settings.indexUrl, docusaurusVersion],
+    [settings.mode, settings.indexUrl, docusaurusVersion, failures],
   );
 }
 
@@ -146,7 +149,9 @@ export default function SearchModal(props: SearchModalProps): ReactNode {
 function DocSearchModalWithConfig({config, settings, initialQuery, onClose}: SearchModalProps): ReactNode {
   const navigator = useNavigator(config.externalUrlRegex);
   const searchParameters = useSearchParameters(config);
-  const transformSearchClient = useTransformSearchClient(settings);
+  // The error screen DocSearch cannot show by itself (searchFailure.tsx).
+  const [failures] = useState(createFailureTracker);
+  const transformSearchClient = useTransformSearchClient(settings, failures);
   const processSearchResultUrl = useSearchResultUrlProcessor();
   const [initialScrollY] = useState(() => window.scrollY);
 
@@ -167,31 +172,36 @@ function DocSearchModalWithConfig({config, settings, initialQuery, onClose}: Sea
   // DocSearch has mounted and focused its input (children's effects run first): the search shell,
   // if it showed, hands over what was typed since `initialQuery` was read, and its caret.
   useEffect(() => handOffTo(getContainer().querySelector<HTMLInputElement>('input.DocSearch-Input')), []);
+  // The dialog's role and name, no landmarks in it, aria-controls naming real lists (modalSemantics.ts).
+  useLayoutEffect(() => watchModalSemantics(getContainer(), translations.placeholder), []);
 
   const target = getContainer();
   // Lets styles.css drop DocSearch's "Powered by Algolia" footer logo in local mode.
   target.dataset.searchMode = settings.mode;
   return createPortal(
-    <DocSearchModal
-      appId={config.appId}
-      apiKey={config.apiKey}
-      // Local mode: the name of the stored recent and favourite searches.
-      indexName={settings.mode === 'local' ? settings.indexName : config.indexName}
-      placeholder={translations.placeholder}
-      translations={translations.modal}
-      searchParameters={searchParameters}
-      initialScrollY={initialScrollY}
-      initialQuery={initialQuery}
-      navigator={navigator}
-      transformItems={transformItems}
-      hitComponent={Hit}
-      transformSearchClient={transformSearchClient}
-      {...(template ? {getMissingResultsUrl} : {})}
-      // search-insights comes from a CDN: only with Algolia.
-      insights={settings.mode === 'algolia' && Boolean(config.insights)}
-      onClose={onClose}
-      {...(config.searchPagePath ? {resultsFooterComponent} : {})}
-    />,
+    <>
+      <DocSearchModal
+        appId={config.appId}
+        apiKey={config.apiKey}
+        // Local mode: the name of the stored recent and favourite searches.
+        indexName={settings.mode === 'local' ? settings.indexName : config.indexName}
+        placeholder={translations.placeholder}
+        translations={translations.modal}
+        searchParameters={searchParameters}
+        initialScrollY={initialScrollY}
+        initialQuery={initialQuery}
+        navigator={navigator}
+        transformItems={transformItems}
+        hitComponent={Hit}
+        transformSearchClient={transformSearchClient}
+        {...(template ? {getMissingResultsUrl} : {})}
+        // search-insights comes from a CDN: only with Algolia.
+        insights={settings.mode === 'algolia' && Boolean(config.insights)}
+        onClose={onClose}
+        {...(config.searchPagePath ? {resultsFooterComponent} : {})}
+      />
+      <SearchFailureScreen tracker={failures} root={target} translations={translations.modal?.errorScreen} />
+    </>,
     target,
   );
 }

@@ -2,7 +2,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {themes as prismThemes, type PrismTheme} from 'prism-react-renderer';
 import remarkApi from './plugins/remark-api';
-import patchedModulesCache from './plugins/patched-modules-cache';
+import frameworkModules from './plugins/framework-modules';
 import {cssVariablePrismTheme} from './plugins/code-blocks';
 import {routeScriptsPlugin, ssrTemplate} from './plugins/ssr-template';
 
@@ -133,8 +133,8 @@ const config: Config = {
     ],
     // Copies the API descriptions in site/api to /api/ in the build, as downloadable files.
     './plugins/api-publish.ts',
-    // The bundler's persistent cache is rebuilt whenever a patch in patches/ changes.
-    patchedModulesCache,
+    // Docusaurus's Link and Head replaced by the site's own (src/link-on-intent, src/head-after-hydration).
+    frameworkModules,
     // Each page's route chunks load with main.js (plugins/ssr-template.ts); not in the stock build.
     ...(process.env.STOCK_PAGE_TEMPLATE ? [] : [routeScriptsPlugin]),
   ],

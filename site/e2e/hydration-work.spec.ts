@@ -3,7 +3,7 @@
  * DevTools protocol): there React's hydration is sliced across frames, as on a real phone.
  * - The head: react-helmet-async applied, at each frame, the head of the <Head> components met so
  *   far, so the page's own title and tags were removed and added back while it hydrated
- *   (patches/react-helmet-async).
+ *   (src/head-after-hydration).
  * - The sidebar and the table of contents beside the article, which a phone's screen never shows
  *   and Docusaurus removes right after hydrating them (src/hidden-on-phone).
  * - The phone's menu, closed and off screen, which Docusaurus rendered in the render that ends

@@ -178,30 +178,33 @@ function DocSearchModalWithConfig({config, settings, initialQuery, onClose}: Sea
   const target = getContainer();
   // Lets styles.css drop DocSearch's "Powered by Algolia" footer logo in local mode.
   target.dataset.searchMode = settings.mode;
-  return createPortal(
-    <>
-      <DocSearchModal
-        appId={config.appId}
-        apiKey={config.apiKey}
-        // Local mode: the name of the stored recent and favourite searches.
-        indexName={settings.mode === 'local' ? settings.indexName : config.indexName}
-        placeholder={translations.placeholder}
-        translations={translations.modal}
-        searchParameters={searchParameters}
-        initialScrollY={initialScrollY}
-        initialQuery={initialQuery}
-        navigator={navigator}
-        transformItems={transformItems}
-        hitComponent={Hit}
-        transformSearchClient={transformSearchClient}
-        {...(template ? {getMissingResultsUrl} : {})}
-        // search-insights comes from a CDN: only with Algolia.
-        insights={settings.mode === 'algolia' && Boolean(config.insights)}
-        onClose={onClose}
-        {...(config.searchPagePath ? {resultsFooterComponent} : {})}
-      />
-      <SearchFailureScreen tracker={failures} root={target} translations={translations.modal?.errorScreen} />
-    </>,
+  const modal = createPortal(
+    <DocSearchModal
+      appId={config.appId}
+      apiKey={config.apiKey}
+      // Local mode: the name of the stored recent and favourite searches.
+      indexName={settings.mode === 'local' ? settings.indexName : config.indexName}
+      placeholder={translations.placeholder}
+      translations={translations.modal}
+      searchParameters={searchParameters}
+      initialScrollY={initialScrollY}
+      initialQuery={initialQuery}
+      navigator={navigator}
+      transformItems={transformItems}
+      hitComponent={Hit}
+      transformSearchClient={transformSearchClient}
+      {...(template ? {getMissingResultsUrl} : {})}
+      // search-insights comes from a CDN: only with Algolia.
+      insights={settings.mode === 'algolia' && Boolean(config.insights)}
+      onClose={onClose}
+      {...(config.searchPagePath ? {resultsFooterComponent} : {})}
+    />,
     target,
+  );
+  return (
+    <>
+      {modal}
+      <SearchFailureScreen tracker={failures} root={target} translations={translations.modal?.errorScreen} />
+    </>
   );
 }

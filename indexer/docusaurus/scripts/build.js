@@ -22,3 +22,20 @@ for (const project of ['tsconfig.server.json', 'tsconfig.browser.json']) {
 for (const entry of await readdir(path.join(root, 'src'), {recursive: true})) {
   if (entry.endsWith('.css')) await cp(path.join(root, 'src', entry), path.join(root, 'lib', entry));
 }
+
+// The early search box's answers (src/client/early-search.ts): one self-contained ES module with
+// docs-search's client and engine and DocSearch's modal stylesheet, which the box imports by URL
+// from the first paint, before the app (the theme's postBuild copies it into the site's build).
+const esbuild = await import('esbuild');
+await esbuild.build({
+  entryPoints: [path.join(root, 'src', 'client', 'early-search.ts')],
+  outfile: path.join(root, 'lib', 'early', 'early-search.js'),
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2020',
+  minify: true,
+  legalComments: 'none',
+  loader: {'.css': 'text'},
+  logLevel: 'warning',
+});

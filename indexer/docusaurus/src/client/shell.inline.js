@@ -22,6 +22,8 @@
   var owner = null;
   /** The reader is pressing Cancel: a modal that mounts before the release is closed with the box. */
   var cancelPressed = false;
+  /** The module that answers in the box (early-search.ts), imported when the box first opens. */
+  var early = null;
 
   function isField(el) {
     return !!el && (el.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName));
@@ -51,7 +53,7 @@
       '</form>' +
       '<button class="search-shell__cancel" type="button">' + escape(texts.cancel) + '</button>' +
       '</div>' +
-      '<p class="search-shell__status" role="status">Loading search…</p>' +
+      '<p class="search-shell__status" role="status">' + escape(texts.loading) + '</p>' +
       '</div>';
     // Like DocSearch: a press outside the box closes it.
     el.addEventListener('mousedown', function (e) {
@@ -87,7 +89,26 @@
     }
     if (text) input.value = (input.value + text).slice(0, MAX_LENGTH);
     input.focus();
+    if (opening) answer(shell);
     if (opening && owner) owner.open();
+  }
+
+  /**
+   * Local search: the box answers as the modal does, from the first paint. Its module and the
+   * index download in parallel with the app; the modal answers from the same client later.
+   */
+  function answer(box) {
+    if (!texts.early) return;
+    early = early || import(texts.early.url);
+    early.then(
+      function (module) {
+        if (shell === box) module.attach(box.firstChild, texts.early.config);
+      },
+      function () {
+        early = null;
+        if (shell === box && status) status.textContent = texts.failed;
+      },
+    );
   }
 
   /** Removes the shell; `toButton` gives focus back to the search button (a reader's close). */
@@ -123,7 +144,10 @@
     },
     /** The modal's code could not be loaded: the box stays usable, Enter opens the search page. */
     failed: function () {
-      if (status) status.textContent = 'Search could not load. Press Enter to search on the search page.';
+      if (status) {
+        status.hidden = false;
+        status.textContent = texts.failed;
+      }
     },
     /** The React search bar takes over clicks and shortcuts; an open shell is handed to it. */
     takeOver: function (handlers) {

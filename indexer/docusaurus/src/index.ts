@@ -117,7 +117,7 @@ export default function themeDocsSearch(context: LoadContext, options: PluginOpt
   const rootUrl = baseUrl.replace(/\/*$/, '/');
   const indexUrl = `${rootUrl}${LOCAL_INDEX_PATH}?format=${LOCAL_INDEX_FORMAT}`;
   /** Local mode, built site: the early box answers from the first paint (early-config.ts). */
-  const earlyPath = mode === 'local' && !isDev && options.earlySearchBox ? earlyModulePath() : null;
+  const earlyPath = mode === 'local' && !isDev && options.earlySearchBox && options.earlyAnswers ? earlyModulePath() : null;
   /** The docs plugins' versions, for the early box's contextual search (allContentLoaded). */
   let docsPlugins: EarlyDocsPlugin[] = [];
   const defaultTexts = async () => ({

@@ -12,7 +12,7 @@ test('defaults: every route group indexed, split above 50 pages, early search bo
   const options = normalizeOptions(undefined);
   assert.deepEqual(
     {...options, localIndex: undefined},
-    {id: 'default', indexDocs: true, indexBlog: true, indexPages: true, ignore: [], splitAbovePages: 50, searchPagePath: undefined, indexName: undefined, reportMissingResults: undefined, earlySearchBox: true, synonyms: undefined, localIndex: undefined},
+    {id: 'default', indexDocs: true, indexBlog: true, indexPages: true, ignore: [], splitAbovePages: 50, searchPagePath: undefined, indexName: undefined, reportMissingResults: undefined, earlySearchBox: true, earlyAnswers: true, synonyms: undefined, localIndex: undefined},
   );
   assert.equal(normalizeOptions({searchPagePath: '/find/'}).searchPagePath, 'find');
 });

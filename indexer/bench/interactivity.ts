@@ -135,6 +135,14 @@ async function until(page: Page, done: (t: PageTimes) => boolean, what: string):
   }
 }
 
+const searchFieldFocused = (page: Page) =>
+  page
+    .evaluate(() => {
+      const el = document.activeElement;
+      return el instanceof HTMLInputElement && el.placeholder === 'Search docs';
+    })
+    .catch(() => false);
+
 /** Where the search button is, from an unthrottled load: the reader's taps need no lookup. */
 async function searchButtonCentre(browser: Browser, url: string): Promise<{x: number; y: number}> {
   const context = await browser.newContext({viewport: VIEWPORT});
@@ -187,8 +195,19 @@ async function oneLoad(browser: Browser, url: string, {x, y}: {x: number; y: num
       stop = true;
       await reader;
     }
-    // The reader types at once, into whichever search field has focus (the box hands its text
-    // and the keys to come over to the modal).
+    // A tap that reached the page just after the field opened may have taken the focus from it
+    // (DocSearch's modal blurs its input on a press in its result area, where the search button
+    // was): the reader taps the field itself, then types at once, into whichever field has the
+    // focus (the box hands its text and the keys to come to the modal).
+    for (let tries = 0; !(await searchFieldFocused(page)); tries++) {
+      if (tries > 10) throw new Error('the search field lost its focus and did not get it back');
+      const field = await page.locator('.search-shell input, input.DocSearch-Input').first().boundingBox().catch(() => null);
+      const at = field ? {x: field.x + Math.min(40, field.width / 2), y: field.y + field.height / 2} : {x, y};
+      await cdp.send('Input.dispatchMouseEvent', {type: 'mousePressed', ...at, button: 'left', clickCount: 1});
+      await cdp.send('Input.dispatchMouseEvent', {type: 'mouseReleased', ...at, button: 'left', clickCount: 1});
+      const until = Date.now() + 2000;
+      while (Date.now() < until && !(await searchFieldFocused(page))) await new Promise((r) => setTimeout(r, 50));
+    }
     const typingStart = Date.now();
     await page.keyboard.type(SEARCH_WORD, {delay: KEY_INTERVAL_MS});
     const typingMs = Date.now() - typingStart;

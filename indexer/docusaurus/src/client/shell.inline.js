@@ -12,9 +12,14 @@
  * `window.__searchShell` is the only contact between this script and React (type: shell.ts).
  * Comment lines and indentation are stripped when the script is inlined: write no trailing
  * comments and no code that depends on line breaks.
+ *
+ * In local mode the box also answers (`texts.early`, the theme's earlyAnswers option): when it
+ * opens it imports early-search.js, which fetches the index in parallel with the app and shows
+ * the modal's hits, in the modal's order and look, until the modal takes over (see that file).
  */
 (function (texts) {
   var MAX_LENGTH = 64;
+  var APP_WAIT_MS = 2000;
   var shell = null;
   var input = null;
   var status = null;
@@ -99,16 +104,46 @@
    */
   function answer(box) {
     if (!texts.early) return;
-    early = early || import(texts.early.url);
-    early.then(
-      function (module) {
-        if (shell === box) module.attach(box.firstChild, texts.early.config);
-      },
-      function () {
-        early = null;
-        if (shell === box && status) status.textContent = texts.failed;
-      },
-    );
+    afterAppScripts(function () {
+      if (shell !== box) return;
+      early = early || import(texts.early.url);
+      early.then(
+        function (module) {
+          if (shell === box) module.attach(box.firstChild, texts.early.config);
+        },
+        function () {
+          early = null;
+          if (shell === box && status) status.textContent = texts.failed;
+        },
+      );
+    });
+  }
+
+  /**
+   * Calls `callback` once the page's own scripts have downloaded (or the app has taken over, the
+   * page has loaded, or APP_WAIT_MS have passed): on a slow link the box's module and index then
+   * do not delay the app's download, and so its hydration.
+   */
+  function afterAppScripts(callback) {
+    var waited = 0;
+    (function check() {
+      if (owner || document.readyState === 'complete' || appScriptsDownloaded() || waited >= APP_WAIT_MS) callback();
+      else {
+        waited += 50;
+        setTimeout(check, 50);
+      }
+    })();
+  }
+
+  function appScriptsDownloaded() {
+    var done = {};
+    var entries = window.performance && performance.getEntriesByType ? performance.getEntriesByType('resource') : [];
+    for (var i = 0; i < entries.length; i++) done[entries[i].name] = true;
+    var scripts = document.querySelectorAll('script[src], link[rel=preload][as=script]');
+    for (var j = 0; j < scripts.length; j++) {
+      if (!done[scripts[j].src || scripts[j].href]) return false;
+    }
+    return true;
   }
 
   /** Removes the shell; `toButton` gives focus back to the search button (a reader's close). */

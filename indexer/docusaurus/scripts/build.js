@@ -24,18 +24,21 @@ for (const entry of await readdir(path.join(root, 'src'), {recursive: true})) {
 }
 
 // The early search box's answers (src/client/early-search.ts): one self-contained ES module with
-// docs-search's client and engine and DocSearch's modal stylesheet, which the box imports by URL
+// the modal's request and order and DocSearch's modal stylesheet, which the box imports by URL
 // from the first paint, before the app (the theme's postBuild copies it into the site's build).
+// Its engine runs in a worker of its own (src/client/early-worker.ts): a classic script.
 const esbuild = await import('esbuild');
-await esbuild.build({
-  entryPoints: [path.join(root, 'src', 'client', 'early-search.ts')],
-  outfile: path.join(root, 'lib', 'early', 'early-search.js'),
-  bundle: true,
-  format: 'esm',
-  platform: 'browser',
-  target: 'es2020',
-  minify: true,
-  legalComments: 'none',
-  loader: {'.css': 'text'},
-  logLevel: 'warning',
-});
+for (const [name, format] of [['early-search', 'esm'], ['early-worker', 'iife']]) {
+  await esbuild.build({
+    entryPoints: [path.join(root, 'src', 'client', `${name}.ts`)],
+    outfile: path.join(root, 'lib', 'early', `${name}.js`),
+    bundle: true,
+    format,
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    legalComments: 'none',
+    loader: {'.css': 'text'},
+    logLevel: 'warning',
+  });
+}

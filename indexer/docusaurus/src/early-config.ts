@@ -12,14 +12,17 @@ import type {EarlySearchConfig, EarlyDocsPlugin} from './early-types.ts';
 
 export type {EarlySearchConfig, EarlyDocsPlugin};
 
-/** The bundled module, relative to this file once compiled (lib/early-config.js → lib/early/). */
-export const EARLY_MODULE_FILE = fileURLToPath(new URL('./early/early-search.js', import.meta.url));
+/** The bundled module and worker, relative to this file once compiled (lib/early-config.js → lib/early/). */
+export const EARLY_FILES = {
+  module: fileURLToPath(new URL('./early/early-search.js', import.meta.url)),
+  worker: fileURLToPath(new URL('./early/early-worker.js', import.meta.url)),
+};
 
-/** The module's path in the build (beside the local index), its content hash in the name. */
-export function earlyModulePath(): string | null {
-  if (!existsSync(EARLY_MODULE_FILE)) return null;
-  const hash = createHash('sha256').update(readFileSync(EARLY_MODULE_FILE)).digest('hex').slice(0, 10);
-  return `search/early-search.${hash}.js`;
+/** Their paths in the build (beside the local index), each with its content hash in the name. */
+export function earlyPaths(): {module: string; worker: string} | null {
+  if (!existsSync(EARLY_FILES.module) || !existsSync(EARLY_FILES.worker)) return null;
+  const named = (file: string, name: string) => `search/${name}.${createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 10)}.js`;
+  return {module: named(EARLY_FILES.module, 'early-search'), worker: named(EARLY_FILES.worker, 'early-worker')};
 }
 
 /**

@@ -13,6 +13,8 @@ export interface EarlyDocsPlugin {
 /** What the build side (early-config.ts) writes into the inline box for this module. */
 export interface EarlySearchConfig {
   indexUrl: string;
+  /** The worker that fetches the index and answers (early-worker.ts). */
+  workerUrl: string;
   indexName: string;
   locale: string;
   contextualSearch: boolean;

@@ -29,7 +29,7 @@ import {
   type SearchGlobalData,
 } from './options.ts';
 import {inlineShellScript} from './shell-script.ts';
-import {EARLY_MODULE_FILE, earlyDocsPlugins, earlyModulePath, shellDefaultTexts, type EarlyDocsPlugin, type EarlySearchConfig} from './early-config.ts';
+import {EARLY_FILES, earlyDocsPlugins, earlyPaths, shellDefaultTexts, type EarlyDocsPlugin, type EarlySearchConfig} from './early-config.ts';
 
 export type {Options, PluginOptions, SearchGlobalData, SearchMode} from './options.ts';
 export {searchModeOf} from './options.ts';
@@ -117,7 +117,7 @@ export default function themeDocsSearch(context: LoadContext, options: PluginOpt
   const rootUrl = baseUrl.replace(/\/*$/, '/');
   const indexUrl = `${rootUrl}${LOCAL_INDEX_PATH}?format=${LOCAL_INDEX_FORMAT}`;
   /** Local mode, built site: the early box answers from the first paint (early-config.ts). */
-  const earlyPath = mode === 'local' && !isDev && options.earlySearchBox && options.earlyAnswers ? earlyModulePath() : null;
+  const earlyPath = mode === 'local' && !isDev && options.earlySearchBox && options.earlyAnswers ? earlyPaths() : null;
   /** The docs plugins' versions, for the early box's contextual search (allContentLoaded). */
   let docsPlugins: EarlyDocsPlugin[] = [];
   const defaultTexts = async () => ({
@@ -182,6 +182,7 @@ export default function themeDocsSearch(context: LoadContext, options: PluginOpt
       const early: EarlySearchConfig | null = earlyPath
         ? {
             indexUrl,
+            workerUrl: `${rootUrl}${earlyPath.worker}`,
             indexName,
             locale: i18n.currentLocale,
             contextualSearch: Boolean(algolia?.contextualSearch),
@@ -214,7 +215,7 @@ export default function themeDocsSearch(context: LoadContext, options: PluginOpt
               cancel: messages['theme.SearchModal.searchBox.cancelButtonText'] ?? 'Cancel',
               loading: messages['theme.SearchShell.loading'],
               failed: messages['theme.SearchShell.failed'],
-              early: early && earlyPath ? {url: `${rootUrl}${earlyPath}`, config: early} : null,
+              early: early && earlyPath ? {url: `${rootUrl}${earlyPath.module}`, config: early} : null,
             }),
           },
         ],
@@ -265,8 +266,9 @@ export default function themeDocsSearch(context: LoadContext, options: PluginOpt
       };
       const stats = await writeLocalIndex(kept, path.join(outDir, LOCAL_INDEX_PATH), writeOptions);
       if (earlyPath) {
-        await mkdir(path.dirname(path.join(outDir, earlyPath)), {recursive: true});
-        await copyFile(EARLY_MODULE_FILE, path.join(outDir, earlyPath));
+        await mkdir(path.dirname(path.join(outDir, earlyPath.module)), {recursive: true});
+        await copyFile(EARLY_FILES.module, path.join(outDir, earlyPath.module));
+        await copyFile(EARLY_FILES.worker, path.join(outDir, earlyPath.worker));
       }
       const ms = Math.round(performance.now() - started);
       const size = stats.shards

@@ -11,7 +11,7 @@
  * Bundled on its own (scripts/build.js, esbuild) into lib/early/, copied into the build by the
  * theme's postBuild; the inline box imports it by URL. It never runs on the server.
  */
-import {createLocalSearchClient, modalOrder, modalParams, type AlgoliaHit, type QueryParams} from 'docs-search';
+import {modalOrder, modalParams, type AlgoliaHit, type LocalSearchClient, type QueryParams} from 'docs-search';
 // The modal's own stylesheet, as text (esbuild's text loader): the box draws hits as the modal does.
 import modalCss from '@docsearch/css/dist/modal.css';
 import type {EarlyDocsPlugin, EarlySearchConfig, EarlyState} from '../early-types.ts';
@@ -218,10 +218,58 @@ function addStylesheet(): void {
   document.head.appendChild(style);
 }
 
+/**
+ * docs-search's client (the modal's) running in early-worker.js, behind the client's own interface:
+ * the modal and the /search page ask it as they would ask the client itself.
+ */
+export function workerClient(workerUrl: string, indexUrl: string): LocalSearchClient {
+  let worker: Worker | null = null;
+  let next = 0;
+  const pending = new Map<number, {resolve: (value: unknown) => void; reject: (error: Error) => void}>();
+  const fail = (message: string) => {
+    // The worker could not start or stopped: every call waiting fails as an unreachable index
+    // (DocSearch's error screen), and the next call starts a new worker.
+    worker?.terminate();
+    worker = null;
+    for (const {reject} of pending.values()) reject(Object.assign(new Error(message), {name: 'RetryError'}));
+    pending.clear();
+  };
+  const start = (): Worker => {
+    const created = new Worker(workerUrl);
+    created.onmessage = (event: MessageEvent<{id: number; result?: unknown; error?: {name: string; message: string}}>) => {
+      const {id, result, error} = event.data;
+      const call = pending.get(id);
+      pending.delete(id);
+      if (!call) return;
+      if (error) call.reject(Object.assign(new Error(error.message), {name: error.name}));
+      else call.resolve(result);
+    };
+    created.onerror = (event) => {
+      event.preventDefault();
+      fail(`The local search worker ${workerUrl} failed: ${event.message}`);
+    };
+    return created;
+  };
+  const call = <T>(method: 'search' | 'searchForFacetValues', args: unknown[]): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const id = ++next;
+      pending.set(id, {resolve: resolve as (value: unknown) => void, reject});
+      worker ??= start();
+      worker.postMessage({id, indexUrl, method, args});
+    });
+  return {
+    appId: 'local',
+    search: (request) => call('search', [request]),
+    searchForFacetValues: (request) => call('searchForFacetValues', [request]),
+    addAlgoliaAgent() {},
+    async clearCache() {},
+  };
+}
+
 function state(config: EarlySearchConfig): EarlyState {
   const existing = window.__docsSearchEarly;
   if (existing && existing.indexUrl === config.indexUrl) return existing;
-  const created: EarlyState = {client: createLocalSearchClient({indexUrl: config.indexUrl}), indexUrl: config.indexUrl, selected: 0, count: 0, query: ''};
+  const created: EarlyState = {client: workerClient(config.workerUrl, config.indexUrl), indexUrl: config.indexUrl, selected: 0, count: 0, query: ''};
   window.__docsSearchEarly = created;
   return created;
 }

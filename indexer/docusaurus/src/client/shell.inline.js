@@ -130,14 +130,14 @@
       if (owner || document.readyState === 'complete' || appScriptsDownloaded() || waited >= APP_WAIT_MS) callback();
       else {
         waited += 50;
-        setTimeout(check, 50);
+        window.setTimeout(check, 50);
       }
     })();
   }
 
   function appScriptsDownloaded() {
     var done = {};
-    var entries = window.performance && performance.getEntriesByType ? performance.getEntriesByType('resource') : [];
+    var entries = window.performance && window.performance.getEntriesByType ? window.performance.getEntriesByType('resource') : [];
     for (var i = 0; i < entries.length; i++) done[entries[i].name] = true;
     var scripts = document.querySelectorAll('script[src], link[rel=preload][as=script]');
     for (var j = 0; j < scripts.length; j++) {

@@ -63,22 +63,30 @@ export function handOffTo(target: HTMLInputElement | null): void {
 }
 
 const HAND_OFF_WAIT_MS = 1500;
+/** DocSearch searches again as its input takes the focus: its hits are final once it is quiet. */
+const QUIET_MS = 150;
 
-/** Resolves true once the modal shows hits (or its no-results or error screen), false after the wait. */
+/**
+ * Resolves true once the modal shows hits (or its no-results or error screen) and has not changed
+ * for QUIET_MS, false after HAND_OFF_WAIT_MS.
+ */
 function answered(modal: Element): Promise<boolean> {
   const shows = () => modal.querySelector('.DocSearch-Hit, .DocSearch-NoResults, .DocSearch-ErrorScreen') !== null;
-  if (shows()) return Promise.resolve(true);
   return new Promise((resolve) => {
-    const observer = new MutationObserver(() => {
-      if (!shows()) return;
-      finish(true);
-    });
-    const timer = window.setTimeout(() => finish(false), HAND_OFF_WAIT_MS);
+    let quiet: number | undefined;
+    const settle = () => {
+      window.clearTimeout(quiet);
+      if (shows()) quiet = window.setTimeout(() => finish(true), QUIET_MS);
+    };
+    const observer = new MutationObserver(settle);
+    const timer = window.setTimeout(() => finish(shows()), HAND_OFF_WAIT_MS);
     function finish(value: boolean) {
       observer.disconnect();
       window.clearTimeout(timer);
+      window.clearTimeout(quiet);
       resolve(value);
     }
-    observer.observe(modal, {childList: true, subtree: true});
+    observer.observe(modal, {childList: true, subtree: true, characterData: true});
+    settle();
   });
 }

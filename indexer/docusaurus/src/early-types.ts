@@ -51,5 +51,7 @@ export interface EarlyState {
 declare global {
   interface Window {
     __docsSearchEarly?: EarlyState;
+    /** The engine's worker, started by the early box as it opened (shell.inline.js). */
+    __docsSearchWorker?: Worker | null;
   }
 }

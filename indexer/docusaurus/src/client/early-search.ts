@@ -222,7 +222,7 @@ function addStylesheet(): void {
  * docs-search's client (the modal's) running in early-worker.js, behind the client's own interface:
  * the modal and the /search page ask it as they would ask the client itself.
  */
-export function workerClient(workerUrl: string, indexUrl: string): LocalSearchClient {
+export function workerClient(workerUrl: string, indexUrl: string, started: Worker | null = null): LocalSearchClient {
   let worker: Worker | null = null;
   let next = 0;
   const pending = new Map<number, {resolve: (value: unknown) => void; reject: (error: Error) => void}>();
@@ -234,8 +234,8 @@ export function workerClient(workerUrl: string, indexUrl: string): LocalSearchCl
     for (const {reject} of pending.values()) reject(Object.assign(new Error(message), {name: 'RetryError'}));
     pending.clear();
   };
-  const start = (): Worker => {
-    const created = new Worker(workerUrl);
+  const start = (): Worker => adopt(new Worker(workerUrl));
+  function adopt(created: Worker): Worker {
     created.onmessage = (event: MessageEvent<{id: number; result?: unknown; error?: {name: string; message: string}}>) => {
       const {id, result, error} = event.data;
       const call = pending.get(id);
@@ -249,7 +249,9 @@ export function workerClient(workerUrl: string, indexUrl: string): LocalSearchCl
       fail(`The local search worker ${workerUrl} failed: ${event.message}`);
     };
     return created;
-  };
+  }
+  // A worker the box started as it opened (shell.inline.js), its index already on the way.
+  if (started) worker = adopt(started);
   const call = <T>(method: 'search' | 'searchForFacetValues', args: unknown[]): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       const id = ++next;
@@ -269,7 +271,13 @@ export function workerClient(workerUrl: string, indexUrl: string): LocalSearchCl
 function state(config: EarlySearchConfig): EarlyState {
   const existing = window.__docsSearchEarly;
   if (existing && existing.indexUrl === config.indexUrl) return existing;
-  const created: EarlyState = {client: workerClient(config.workerUrl, config.indexUrl), indexUrl: config.indexUrl, selected: 0, count: 0, query: ''};
+  const created: EarlyState = {
+    client: workerClient(config.workerUrl, config.indexUrl, window.__docsSearchWorker ?? null),
+    indexUrl: config.indexUrl,
+    selected: 0,
+    count: 0,
+    query: '',
+  };
   window.__docsSearchEarly = created;
   return created;
 }

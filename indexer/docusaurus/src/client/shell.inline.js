@@ -19,7 +19,6 @@
  */
 (function (texts) {
   var MAX_LENGTH = 64;
-  var APP_WAIT_MS = 2000;
   var shell = null;
   var input = null;
   var status = null;
@@ -104,46 +103,32 @@
    */
   function answer(box) {
     if (!texts.early) return;
-    afterAppScripts(function () {
-      if (shell !== box) return;
-      early = early || import(texts.early.url);
-      early.then(
-        function (module) {
-          if (shell === box) module.attach(box.firstChild, texts.early.config);
-        },
-        function () {
-          early = null;
-          if (shell === box && status) status.textContent = texts.failed;
-        },
-      );
-    });
+    startWorker(texts.early.config);
+    early = early || import(texts.early.url);
+    early.then(
+      function (module) {
+        if (shell === box) module.attach(box.firstChild, texts.early.config);
+      },
+      function () {
+        early = null;
+        if (shell === box && status) status.textContent = texts.failed;
+      },
+    );
   }
 
   /**
-   * Calls `callback` once the page's own scripts have downloaded (or the app has taken over, the
-   * page has loaded, or APP_WAIT_MS have passed): on a slow link the box's module and index then
-   * do not delay the app's download, and so its hydration.
+   * The engine's worker (early-worker.js) starts with the box, in parallel with the module that
+   * draws the answers: it downloads the index at once. early-search.js adopts it.
    */
-  function afterAppScripts(callback) {
-    var waited = 0;
-    (function check() {
-      if (owner || document.readyState === 'complete' || appScriptsDownloaded() || waited >= APP_WAIT_MS) callback();
-      else {
-        waited += 50;
-        window.setTimeout(check, 50);
-      }
-    })();
-  }
-
-  function appScriptsDownloaded() {
-    var done = {};
-    var entries = window.performance && window.performance.getEntriesByType ? window.performance.getEntriesByType('resource') : [];
-    for (var i = 0; i < entries.length; i++) done[entries[i].name] = true;
-    var scripts = document.querySelectorAll('script[src], link[rel=preload][as=script]');
-    for (var j = 0; j < scripts.length; j++) {
-      if (!done[scripts[j].src || scripts[j].href]) return false;
+  function startWorker(config) {
+    if (window.__docsSearchEarly || window.__docsSearchWorker || typeof window.Worker === 'undefined') return;
+    try {
+      var worker = new window.Worker(config.workerUrl);
+      worker.postMessage({id: 0, indexUrl: config.indexUrl, method: 'search', args: [{requests: [{indexName: config.indexName, query: '', hitsPerPage: 0}]}]});
+      window.__docsSearchWorker = worker;
+    } catch {
+      window.__docsSearchWorker = null;
     }
-    return true;
   }
 
   /** Removes the shell; `toButton` gives focus back to the search button (a reader's close). */

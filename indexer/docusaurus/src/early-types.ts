@@ -52,6 +52,6 @@ declare global {
   interface Window {
     __docsSearchEarly?: EarlyState;
     /** The engine's worker, started by the early box as it opened (shell.inline.js). */
-    __docsSearchWorker?: Worker | null;
+    __docsSearchWorker?: {worker: Worker; url: string} | null;
   }
 }

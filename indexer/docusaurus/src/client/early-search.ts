@@ -11,7 +11,8 @@
  * Bundled on its own (scripts/build.js, esbuild) into lib/early/, copied into the build by the
  * theme's postBuild; the inline box imports it by URL. It never runs on the server.
  */
-import {modalOrder, modalParams, type AlgoliaHit, type LocalSearchClient, type QueryParams} from 'docs-search';
+import {modalOrder, modalParams, type AlgoliaHit, type QueryParams} from 'docs-search';
+import {workerClient} from './worker-client.ts';
 // The modal's own stylesheet, as text (esbuild's text loader): the box draws hits as the modal does.
 import modalCss from '@docsearch/css/dist/modal.css';
 import type {EarlyDocsPlugin, EarlySearchConfig, EarlyState} from '../early-types.ts';
@@ -218,61 +219,11 @@ function addStylesheet(): void {
   document.head.appendChild(style);
 }
 
-/**
- * docs-search's client (the modal's) running in early-worker.js, behind the client's own interface:
- * the modal and the /search page ask it as they would ask the client itself.
- */
-export function workerClient(workerUrl: string, indexUrl: string, started: Worker | null = null): LocalSearchClient {
-  let worker: Worker | null = null;
-  let next = 0;
-  const pending = new Map<number, {resolve: (value: unknown) => void; reject: (error: Error) => void}>();
-  const fail = (message: string) => {
-    // The worker could not start or stopped: every call waiting fails as an unreachable index
-    // (DocSearch's error screen), and the next call starts a new worker.
-    worker?.terminate();
-    worker = null;
-    for (const {reject} of pending.values()) reject(Object.assign(new Error(message), {name: 'RetryError'}));
-    pending.clear();
-  };
-  const start = (): Worker => adopt(new Worker(workerUrl));
-  function adopt(created: Worker): Worker {
-    created.onmessage = (event: MessageEvent<{id: number; result?: unknown; error?: {name: string; message: string}}>) => {
-      const {id, result, error} = event.data;
-      const call = pending.get(id);
-      pending.delete(id);
-      if (!call) return;
-      if (error) call.reject(Object.assign(new Error(error.message), {name: error.name}));
-      else call.resolve(result);
-    };
-    created.onerror = (event) => {
-      event.preventDefault();
-      fail(`The local search worker ${workerUrl} failed: ${event.message}`);
-    };
-    return created;
-  }
-  // A worker the box started as it opened (shell.inline.js), its index already on the way.
-  if (started) worker = adopt(started);
-  const call = <T>(method: 'search' | 'searchForFacetValues', args: unknown[]): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      const id = ++next;
-      pending.set(id, {resolve: resolve as (value: unknown) => void, reject});
-      worker ??= start();
-      worker.postMessage({id, indexUrl, method, args});
-    });
-  return {
-    appId: 'local',
-    search: (request) => call('search', [request]),
-    searchForFacetValues: (request) => call('searchForFacetValues', [request]),
-    addAlgoliaAgent() {},
-    async clearCache() {},
-  };
-}
-
 function state(config: EarlySearchConfig): EarlyState {
   const existing = window.__docsSearchEarly;
   if (existing && existing.indexUrl === config.indexUrl) return existing;
   const created: EarlyState = {
-    client: workerClient(config.workerUrl, config.indexUrl, window.__docsSearchWorker ?? null),
+    client: workerClient(config.workerUrl, config.indexUrl, window.__docsSearchWorker?.worker ?? null),
     indexUrl: config.indexUrl,
     selected: 0,
     count: 0,

@@ -9,6 +9,7 @@
  */
 import {createLocalSearchClient, type LocalSearchClient} from 'docs-search';
 import type {EarlyState} from '../early-types.ts';
+import {workerClient} from './worker-client.ts';
 
 let client: LocalSearchClient | undefined;
 let clientUrl: string | undefined;
@@ -18,6 +19,13 @@ export function getLocalSearchClient(indexUrl: string): LocalSearchClient {
   // the modal's too, so the index is downloaded and its engine built once per page load.
   const early = typeof window === 'undefined' ? undefined : window.__docsSearchEarly;
   if (early && early.indexUrl === indexUrl) return early.client;
+  // The box started the worker but its module has not arrived: the modal adopts the worker.
+  const started = typeof window === 'undefined' ? undefined : window.__docsSearchWorker;
+  if (started && !early) {
+    const adopted = workerClient(started.url, indexUrl, started.worker);
+    window.__docsSearchEarly = {client: adopted, indexUrl, selected: 0, count: 0, query: ''} satisfies EarlyState;
+    return adopted;
+  }
   if (!client || clientUrl !== indexUrl) {
     client = createLocalSearchClient({indexUrl});
     clientUrl = indexUrl;

@@ -98,11 +98,13 @@
   }
 
   /**
-   * Local search: the box answers as the modal does, from the first paint. Its module and the
-   * index download in parallel with the app; the modal answers from the same client later.
+   * Local search, before the app has taken over: the box answers as the modal does, from the
+   * first paint. Its module and the index download in parallel with the app; the modal answers
+   * from the same client later. (Once the app is there the modal's code is on its way and
+   * answers: the box only keeps the text, as before.)
    */
   function answer(box) {
-    if (!texts.early) return;
+    if (!texts.early || owner) return;
     startWorker(texts.early.config);
     early = early || import(texts.early.url);
     early.then(
@@ -125,7 +127,7 @@
     try {
       var worker = new window.Worker(config.workerUrl);
       worker.postMessage({id: 0, indexUrl: config.indexUrl, method: 'search', args: [{requests: [{indexName: config.indexName, query: '', hitsPerPage: 0}]}]});
-      window.__docsSearchWorker = worker;
+      window.__docsSearchWorker = {worker: worker, url: config.workerUrl};
     } catch {
       window.__docsSearchWorker = null;
     }

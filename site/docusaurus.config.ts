@@ -140,7 +140,9 @@ const config: Config = {
   ],
 
   // Search: the DocSearch modal and /search, local index or Algolia (indexer/docusaurus/README.md).
-  themes: ['@docusaurus/theme-mermaid', ['docusaurus-theme-docs-search', {synonyms: 'search-synonyms.json', earlySearchBox: !process.env.STOCK_PAGE_TEMPLATE}]],
+  // NO_EARLY_ANSWERS=1 builds the early box as it was before it answered itself (issue 27), for
+  // indexer/bench/run.ts's side-by-side comparison only.
+  themes: ['@docusaurus/theme-mermaid', ['docusaurus-theme-docs-search', {synonyms: 'search-synonyms.json', earlySearchBox: !process.env.STOCK_PAGE_TEMPLATE, earlyAnswers: !process.env.NO_EARLY_ANSWERS}]],
 
   themeConfig: {
     metadata: [

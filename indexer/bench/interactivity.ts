@@ -9,7 +9,10 @@
  * - search usable: a reader clicks the search button every 100 ms from the first paint until a
  *   search input ("Search docs") has focus; the figure is the time from the paint to that focus;
  * - lost clicks: clicks of that reader that reached the page before the search box showed,
- *   minus the one that opened it (clicks with no visible answer).
+ *   minus the one that opened it (clicks with no visible answer);
+ * - first result: once the field has focus the reader types a 7-letter word (SEARCH_WORD) at
+ *   80 ms a key; the time from the paint to the first search hit shown (in the early box or the
+ *   modal), and to the first hit shown for the whole word.
  *
  * Clicks go through the DevTools protocol (Input.dispatchMouseEvent): one every 100 ms, or as
  * soon as the browser has taken the previous one when the page kept it waiting longer.
@@ -23,7 +26,17 @@ export interface LoadFigures {
   /** First paint → a focused search input, for a reader clicking every 100 ms from the paint. */
   searchUsableMs: number;
   lostClicks: number;
+  /** First paint → the first hit shown, for a reader who types SEARCH_WORD once the field has focus. */
+  firstResultMs: number;
+  /** First paint → the first hit shown for the whole of SEARCH_WORD. */
+  wordResultMs: number;
+  /** How long the typing took (the page's main thread can slow the keys down). */
+  typingMs: number;
 }
+
+/** The reader's word: 7 letters, in the docs' words (the v2 batteries page, the measurement fields). */
+export const SEARCH_WORD = 'battery';
+const KEY_INTERVAL_MS = 80;
 
 /** Lighthouse's mobile settings (lighthouse/core/config/constants.js, `mobileSlow4G`). */
 export const MOBILE_THROTTLING = {
@@ -41,6 +54,8 @@ interface PageTimes {
   hydrated: number | null;
   searchFocus: number | null;
   searchShown: number | null;
+  firstHit: number | null;
+  wordHit: number | null;
   clicks: number[];
 }
 
@@ -50,7 +65,21 @@ interface PageTimes {
  * does not exist in the page.
  */
 const RECORD_TIMES = `(() => {
-  const times = {paint: null, hydrated: null, searchFocus: null, searchShown: null, clicks: []};
+  const times = {paint: null, hydrated: null, searchFocus: null, searchShown: null, firstHit: null, wordHit: null, clicks: []};
+  const word = '__SEARCH_WORD__';
+  // A hit in the early box or the modal; for the whole word: the box's answer to it, or the modal
+  // with the word in its field.
+  const checkHits = () => {
+    if (times.firstHit === null && document.querySelector('.search-shell .DocSearch-Hit, .DocSearch-Modal .DocSearch-Hit')) {
+      times.firstHit = performance.now();
+    }
+    if (times.wordHit === null) {
+      const box = document.querySelector('.search-shell__dropdown[data-query="' + word + '"] .DocSearch-Hit');
+      const input = document.querySelector('.DocSearch-Modal input.DocSearch-Input');
+      const modal = input && input.value === word && document.querySelector('.DocSearch-Modal .DocSearch-Hit');
+      if (box || modal) times.wordHit = performance.now();
+    }
+  };
   window.__times = times;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -72,6 +101,7 @@ const RECORD_TIMES = `(() => {
       times.searchShown = performance.now();
     }
     checkFocus();
+    checkHits();
   }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ['data-has-hydrated']});
   document.addEventListener('focusin', checkFocus, true);
   window.addEventListener('click', () => times.clicks.push(performance.now()), true);
@@ -105,6 +135,14 @@ async function until(page: Page, done: (t: PageTimes) => boolean, what: string):
   }
 }
 
+const searchFieldFocused = (page: Page) =>
+  page
+    .evaluate(() => {
+      const el = document.activeElement;
+      return el instanceof HTMLInputElement && el.placeholder === 'Search docs';
+    })
+    .catch(() => false);
+
 /** Where the search button is, from an unthrottled load: the reader's taps need no lookup. */
 async function searchButtonCentre(browser: Browser, url: string): Promise<{x: number; y: number}> {
   const context = await browser.newContext({viewport: VIEWPORT});
@@ -129,7 +167,7 @@ async function oneLoad(browser: Browser, url: string, {x, y}: {x: number; y: num
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await throttle(cdp);
-    await page.addInitScript(RECORD_TIMES);
+    await page.addInitScript(RECORD_TIMES.replace('__SEARCH_WORD__', SEARCH_WORD));
     // The browser reports the first paint as a lifecycle event, without waiting for the page's
     // main thread (a script evaluated in the page would wait behind its long tasks).
     await cdp.send('Page.enable');
@@ -157,13 +195,32 @@ async function oneLoad(browser: Browser, url: string, {x, y}: {x: number; y: num
       stop = true;
       await reader;
     }
-    times = await until(page, (t) => t.hydrated !== null, 'hydration');
+    // A tap that reached the page just after the field opened may have taken the focus from it
+    // (DocSearch's modal blurs its input on a press in its result area, where the search button
+    // was): the reader taps the field itself, then types at once, into whichever field has the
+    // focus (the box hands its text and the keys to come to the modal).
+    for (let tries = 0; !(await searchFieldFocused(page)); tries++) {
+      if (tries > 10) throw new Error('the search field lost its focus and did not get it back');
+      const field = await page.locator('.search-shell input, input.DocSearch-Input').first().boundingBox().catch(() => null);
+      const at = field ? {x: field.x + Math.min(40, field.width / 2), y: field.y + field.height / 2} : {x, y};
+      await cdp.send('Input.dispatchMouseEvent', {type: 'mousePressed', ...at, button: 'left', clickCount: 1});
+      await cdp.send('Input.dispatchMouseEvent', {type: 'mouseReleased', ...at, button: 'left', clickCount: 1});
+      const until = Date.now() + 2000;
+      while (Date.now() < until && !(await searchFieldFocused(page))) await new Promise((r) => setTimeout(r, 50));
+    }
+    const typingStart = Date.now();
+    await page.keyboard.type(SEARCH_WORD, {delay: KEY_INTERVAL_MS});
+    const typingMs = Date.now() - typingStart;
+    times = await until(page, (t) => t.wordHit !== null && t.hydrated !== null, `hits for "${SEARCH_WORD}" and hydration`);
     const shown = times.searchShown ?? times.searchFocus!;
     return {
       paintMs: times.paint!,
       hydratedMs: times.hydrated!,
       searchUsableMs: times.searchFocus! - times.paint!,
       lostClicks: Math.max(0, times.clicks.filter((t) => t <= shown).length - 1),
+      firstResultMs: times.firstHit! - times.paint!,
+      wordResultMs: times.wordHit! - times.paint!,
+      typingMs,
     };
   } finally {
     await context.close();
@@ -181,33 +238,42 @@ export interface MedianFigures extends LoadFigures {
   maxLostClicks: number;
 }
 
-/** Median of each figure over `runs` throttled loads of `url`. */
+const FIGURES = ['paintMs', 'hydratedMs', 'searchUsableMs', 'lostClicks', 'firstResultMs', 'wordResultMs', 'typingMs'] as const;
+
+function medians(all: LoadFigures[]): MedianFigures {
+  const out = {runs: all.length, maxLostClicks: Math.max(...all.map((r) => r.lostClicks))} as MedianFigures;
+  for (const key of FIGURES) out[key] = median(all.map((r) => r[key]));
+  return out;
+}
+
+/**
+ * Median of each figure over `runs` throttled loads of each URL (one per build), interleaved:
+ * load i of every build before load i + 1 of any, so a busy moment of the machine falls on all.
+ */
 export async function measureInteractivity(
-  url: string,
+  urls: Record<string, string>,
   runs: number,
   log: (line: string) => void = () => {},
-): Promise<MedianFigures> {
+): Promise<Record<string, MedianFigures>> {
   const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROME_ARGS});
   try {
-    const centre = await searchButtonCentre(browser, url);
-    const all: LoadFigures[] = [];
+    const names = Object.keys(urls);
+    const centres = new Map<string, {x: number; y: number}>();
+    for (const name of names) centres.set(name, await searchButtonCentre(browser, urls[name]!));
+    const all = new Map<string, LoadFigures[]>(names.map((name) => [name, []]));
     for (let i = 0; i < runs; i++) {
-      const figures = await oneLoad(browser, url, centre);
-      log(
-        `  ${new URL(url).pathname} load ${i + 1}/${runs}: paint ${Math.round(figures.paintMs)} ms, hydrated ${Math.round(figures.hydratedMs)} ms, ` +
-          `search usable ${Math.round(figures.searchUsableMs)} ms after paint, ${figures.lostClicks} lost click(s)`,
-      );
-      all.push(figures);
+      for (const name of names) {
+        const url = urls[name]!;
+        const f = await oneLoad(browser, url, centres.get(name)!);
+        log(
+          `  ${name} ${new URL(url).pathname} load ${i + 1}/${runs}: paint ${Math.round(f.paintMs)} ms, hydrated ${Math.round(f.hydratedMs)} ms, ` +
+            `focused field ${Math.round(f.searchUsableMs)} ms after paint, ${f.lostClicks} lost click(s), first result ${Math.round(f.firstResultMs)} ms, ` +
+            `"${SEARCH_WORD}" answered ${Math.round(f.wordResultMs)} ms after paint (typing ${f.typingMs} ms)`,
+        );
+        all.get(name)!.push(f);
+      }
     }
-    const pick = (f: (r: LoadFigures) => number) => median(all.map(f));
-    return {
-      runs,
-      paintMs: pick((r) => r.paintMs),
-      hydratedMs: pick((r) => r.hydratedMs),
-      searchUsableMs: pick((r) => r.searchUsableMs),
-      lostClicks: pick((r) => r.lostClicks),
-      maxLostClicks: Math.max(...all.map((r) => r.lostClicks)),
-    };
+    return Object.fromEntries(names.map((name) => [name, medians(all.get(name)!)]));
   } finally {
     await browser.close();
   }

@@ -11,10 +11,14 @@
  *    median of N runs, for /, /docs/introduction and /docs/v2/measurement: scores, LCP/TBT/CLS,
  *    first-visit JavaScript (gzipped bytes transferred) and requests to other hosts.
  * 4. Side by side, with Lighthouse's mobile throttling (interactivity.ts): this build against
- *    the same site built with Docusaurus's stock page template (STOCK_PAGE_TEMPLATE=1, into
- *    site/build-stock), on /docs/introduction and /docs/v2/measurement: first paint, hydration,
- *    paint → search usable and lost clicks of a reader clicking the search button every 100 ms
- *    from the first paint, with the ratios ours/stock. Printed, not budgeted.
+ *    the build before issue 27 (the early box without its own answers: NO_EARLY_ANSWERS=1, into
+ *    site/build-before) and the same site built with Docusaurus's stock page template
+ *    (STOCK_PAGE_TEMPLATE=1, into site/build-stock), loads interleaved, on /docs/introduction and
+ *    /docs/v2/measurement: first paint, hydration, paint → focused search field and lost clicks of
+ *    a reader clicking the search button every 100 ms from the first paint, then paint → first
+ *    result and → the answer to the whole word as the reader types a 7-letter word at 80 ms a
+ *    key; ratios ours/before and ours/stock. Issue 27's budgets: paint → first result ≤ 2.0 s,
+ *    paint → focused field ≤ 1.0 s.
  * 5. The indexer's and the local search's figures, from indexer.ts and search.ts (search: ours
  *    beside Pagefind, same build, 23 / 1,000 / 5,000 pages), and the CLI's start-up cost
  *    (startup.ts: CPU of `docs-indexer --help` and `--version` beside a bare `node -e ""`).
@@ -27,7 +31,7 @@ import {mkdir, readdir, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {serveBuild} from './serve.ts';
 import {medianLighthouse, type FormFactor, type LighthouseRun} from './lighthouse.ts';
-import {measureInteractivity, type MedianFigures} from './interactivity.ts';
+import {measureInteractivity, SEARCH_WORD, type MedianFigures} from './interactivity.ts';
 import type {StartupFigures} from './startup.ts';
 import type {IndexerBenchResult, IndexerScaleRun} from './indexer.ts';
 import type {SizeFigures} from './search.ts';
@@ -35,6 +39,7 @@ import {RESULTS, SITE, SITE_BUILD, docusaurusBin} from './workspaces.ts';
 
 const BUILD = SITE_BUILD;
 const STOCK_BUILD = path.join(SITE, 'build-stock');
+const BEFORE_BUILD = path.join(SITE, 'build-before');
 const INTERACTIVITY_PAGES = ['/docs/introduction', '/docs/v2/measurement'] as const;
 const DOCUSAURUS = docusaurusBin();
 const PAGES = ['/', '/docs/introduction', '/docs/v2/measurement'] as const;
@@ -49,6 +54,9 @@ export const BUDGETS = {
   firstVisitJsPage: '/docs/introduction',
   coldBuildSeconds: 60,
   coldBuildPeakMB: 1024,
+  /** Issue 27, medians of the throttled loads. */
+  paintToFirstResultMs: 2000,
+  paintToFocusedFieldMs: 1000,
 } as const;
 
 interface BuildFigures {
@@ -67,8 +75,8 @@ interface Results {
   build?: BuildFigures;
   buildSize?: {bytes: number; files: number};
   lighthouse?: Record<string, Partial<Record<FormFactor, LighthouseRun & {runs: number}>>>;
-  /** Page → build ("ours", "stock") → figures, and ours/stock ratios. */
-  interactivity?: Record<string, {ours: MedianFigures; stock: MedianFigures; ratios: Record<string, number | null>}>;
+  /** Page → build ("ours", "before", "stock") → figures, and the ratios ours/before, ours/stock. */
+  interactivity?: Record<string, {ours: MedianFigures; before: MedianFigures; stock: MedianFigures; ratios: Record<string, Record<string, number | null>>}>;
   indexer?: IndexerBenchResult;
   startup?: StartupFigures;
   indexerScale?: {runs: IndexerScaleRun[]};
@@ -137,32 +145,58 @@ async function stockBuild(): Promise<void> {
   if (code !== 0) throw new Error(`the stock-template build failed:\n${stderr.slice(-2000)}`);
 }
 
-const ratio = (ours: number, stock: number) => (stock > 0 ? Math.round((ours / stock) * 100) / 100 : null);
+/** The same site as before issue 27: the early box keeps the text but shows no hits. */
+async function beforeBuild(): Promise<void> {
+  log('interactivity: building the comparison site without the early answers into site/build-before…');
+  const {code, stderr} = await run(process.execPath, [DOCUSAURUS, 'build', '--out-dir', 'build-before'], SITE, {
+    ...process.env,
+    NO_EARLY_ANSWERS: '1',
+  });
+  if (code !== 0) throw new Error(`the build without early answers failed:\n${stderr.slice(-2000)}`);
+}
+
+const ratio = (ours: number, other: number) => (other > 0 ? Math.round((ours / other) * 100) / 100 : null);
+
+function ratios(o: MedianFigures, other: MedianFigures): Record<string, number | null> {
+  return {
+    paint: ratio(o.paintMs, other.paintMs),
+    hydrated: ratio(o.hydratedMs, other.hydratedMs),
+    paintToSearchUsable: ratio(o.searchUsableMs, other.searchUsableMs),
+    paintToFirstResult: ratio(o.firstResultMs, other.firstResultMs),
+    paintToWordResult: ratio(o.wordResultMs, other.wordResultMs),
+    paintToHydrated: ratio(o.hydratedMs - o.paintMs, other.hydratedMs - other.paintMs),
+    lostClicks: ratio(o.lostClicks, other.lostClicks),
+  };
+}
 
 async function interactivity(results: Results, runs: number): Promise<void> {
   if (!flag('--skip-build') || !existsSync(path.join(STOCK_BUILD, 'index.html'))) await stockBuild();
+  if (!flag('--skip-build') || !existsSync(path.join(BEFORE_BUILD, 'index.html'))) await beforeBuild();
   const ours = await serveBuild(BUILD);
+  const before = await serveBuild(BEFORE_BUILD);
   const stock = await serveBuild(STOCK_BUILD);
-  log(`interactivity: ${runs} throttled load(s) per page and build (ours ${ours.url}, stock ${stock.url})…`);
+  log(`interactivity: ${runs} throttled load(s) per page and build, interleaved (ours ${ours.url}, before ${before.url}, stock ${stock.url})…`);
   try {
     results.interactivity = {};
     for (const page of INTERACTIVITY_PAGES) {
-      const o = await measureInteractivity(`${ours.url}${page}`, runs, (line) => log(`  ours ${line.trim()}`));
-      const s = await measureInteractivity(`${stock.url}${page}`, runs, (line) => log(`  stock ${line.trim()}`));
-      results.interactivity[page] = {
-        ours: o,
-        stock: s,
-        ratios: {
-          paint: ratio(o.paintMs, s.paintMs),
-          hydrated: ratio(o.hydratedMs, s.hydratedMs),
-          paintToSearchUsable: ratio(o.searchUsableMs, s.searchUsableMs),
-          paintToHydrated: ratio(o.hydratedMs - o.paintMs, s.hydratedMs - s.paintMs),
-          lostClicks: ratio(o.lostClicks, s.lostClicks),
-        },
-      };
+      const figures = await measureInteractivity(
+        {ours: `${ours.url}${page}`, before: `${before.url}${page}`, stock: `${stock.url}${page}`},
+        runs,
+        (line) => log(`  ${line.trim()}`),
+      );
+      const o = figures.ours!;
+      const b = figures.before!;
+      const s = figures.stock!;
+      results.interactivity[page] = {ours: o, before: b, stock: s, ratios: {ours_before: ratios(o, b), ours_stock: ratios(o, s)}};
+      results.budgets.push(
+        budget(`paint → first result ${page}`, `≤ ${BUDGETS.paintToFirstResultMs} ms`, `${Math.round(o.firstResultMs)} ms`, o.firstResultMs <= BUDGETS.paintToFirstResultMs),
+        budget(`paint → focused field ${page}`, `≤ ${BUDGETS.paintToFocusedFieldMs} ms`, `${Math.round(o.searchUsableMs)} ms`, o.searchUsableMs <= BUDGETS.paintToFocusedFieldMs),
+        budget(`hydration ${page} (not later than before)`, `≤ ${Math.round(b.hydratedMs)} ms`, `${Math.round(o.hydratedMs)} ms`, o.hydratedMs <= b.hydratedMs * 1.05),
+      );
     }
   } finally {
     await ours.close();
+    await before.close();
     await stock.close();
   }
 }
@@ -299,18 +333,21 @@ function printTable(results: Results): void {
     const ms = (v: number) => `${Math.round(v)}`.padStart(6);
     out.push(
       '',
-      'Side by side, mobile throttling (median)  paint ms  hydrated ms  paint→hydrated  paint→search usable  lost clicks (max)',
+      `Side by side, mobile throttling, interleaved (median)  paint ms  hydrated ms  paint→focused field  paint→first result  paint→"${SEARCH_WORD}" answered  (typing ms)  lost clicks (max)`,
     );
     for (const [page, r] of Object.entries(results.interactivity)) {
-      for (const [name, f] of [['ours', r.ours], ['stock template', r.stock]] as const) {
+      for (const [name, f] of [['ours', r.ours], ['before (no early answers)', r.before], ['stock template', r.stock]] as const) {
         out.push(
-          `${`${page} ${name}`.padEnd(42)}${ms(f.paintMs)}    ${ms(f.hydratedMs)}       ${ms(f.hydratedMs - f.paintMs)}           ${ms(f.searchUsableMs)}           ${String(f.lostClicks).padStart(3)} (${f.maxLostClicks})`,
+          `${`${page} ${name}`.padEnd(54)}${ms(f.paintMs)}    ${ms(f.hydratedMs)}       ${ms(f.searchUsableMs)}              ${ms(f.firstResultMs)}             ${ms(f.wordResultMs)}            (${ms(f.typingMs)})     ${String(f.lostClicks).padStart(3)} (${f.maxLostClicks})`,
         );
       }
-      const show = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(2)}×`);
-      out.push(
-        `${`${page} ratio ours/stock`.padEnd(42)}  paint ${show(r.ratios.paint!)}, hydrated ${show(r.ratios.hydrated!)}, paint→hydrated ${show(r.ratios.paintToHydrated!)}, paint→search usable ${show(r.ratios.paintToSearchUsable!)}, lost clicks ${show(r.ratios.lostClicks!)}`,
-      );
+      const show = (v: number | null | undefined) => (v === null || v === undefined ? 'n/a' : `${v.toFixed(2)}×`);
+      for (const [label, x] of [['ours/before', r.ratios.ours_before!], ['ours/stock', r.ratios.ours_stock!]] as const) {
+        out.push(
+          `${`${page} ratio ${label}`.padEnd(54)}paint ${show(x.paint)}, hydrated ${show(x.hydrated)}, paint→focused field ${show(x.paintToSearchUsable)}, ` +
+            `paint→first result ${show(x.paintToFirstResult)}, paint→word answered ${show(x.paintToWordResult)}, lost clicks ${show(x.lostClicks)}`,
+        );
+      }
     }
   }
   if (results.indexer) out.push('', `Indexer: ${JSON.stringify(results.indexer)}`);
@@ -337,7 +374,7 @@ const USAGE = `npm run bench -- [options]     (node --import tsx indexer/bench/r
   --skip-build              use site/build as it is: no cold build (time, peak memory)
   --runs N                  Lighthouse runs per page and form factor, median (3)
   --no-lighthouse           no Lighthouse figures
-  --no-interactivity        no side-by-side figures against the stock page template
+  --no-interactivity        no side-by-side figures against the build before issue 27 and the stock page template
   --interactivity-runs N    throttled loads per page and build (5)
   --no-startup              no docs-indexer --help / --version CPU beside node -e ""
   --no-indexer              no indexer pages/s, peak memory and scale figures

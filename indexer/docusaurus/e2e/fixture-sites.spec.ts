@@ -116,6 +116,41 @@ test.describe('two locales (baseUrl /docs-site/, trailingSlash false)', () => {
     check();
   });
 
+  test('before the app, the early box of a French page speaks French and answers from French pages', async ({page}) => {
+    const check = ownHostOnly(page, site);
+    // The app's main script and the index are held back: the box is on its own, then loading.
+    let releaseApp: () => void = () => {};
+    const app = new Promise<void>((resolve) => (releaseApp = resolve));
+    await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
+      await app;
+      await route.continue();
+    });
+    let releaseIndex: () => void = () => {};
+    const index = new Promise<void>((resolve) => (releaseIndex = resolve));
+    await page.route(/\/search\/local-index\.json/, async (route) => {
+      await index;
+      await route.continue();
+    });
+    await page.goto(`${originOf(site)}/docs-site/fr/docs/intro`, {waitUntil: 'commit'});
+    await page.locator('.DocSearch-Button').click();
+    const box = page.locator('.search-shell');
+    await expect(box.locator('input')).toHaveAttribute('placeholder', frenchTexts['theme.SearchModal.placeholder']!);
+    await expect(box.getByRole('status')).toHaveText('Chargement de la recherche…');
+    await page.keyboard.type('relevés');
+    releaseIndex();
+    await expect(box.locator('.DocSearch-Hit a[href^="/docs-site/fr/docs/readings"]').first()).toBeVisible();
+    expect(await box.locator('.DocSearch-Hit a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\/docs-site\/fr\//)]),
+    );
+    await box.locator('input').fill('readings');
+    await expect(box.locator('.DocSearch-NoResults')).toContainText(frenchTexts['theme.SearchModal.noResultsScreen.noResultsText']!);
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-has-hydrated'))).not.toBe('true');
+    releaseApp();
+    await expect(page.locator('input.DocSearch-Input')).toHaveValue('readings', {timeout: 30_000});
+    await expect(page.locator('.DocSearch-Modal .DocSearch-NoResults')).toBeVisible();
+    check();
+  });
+
   test('/search of each locale answers from its own pages', async ({page}) => {
     const check = ownHostOnly(page, site);
     expect((await searchPage(page, site, '/docs-site/fr/search', 'relevés')).map(pathOf)).toContain('/docs-site/fr/docs/readings');

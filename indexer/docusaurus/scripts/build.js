@@ -22,3 +22,23 @@ for (const project of ['tsconfig.server.json', 'tsconfig.browser.json']) {
 for (const entry of await readdir(path.join(root, 'src'), {recursive: true})) {
   if (entry.endsWith('.css')) await cp(path.join(root, 'src', entry), path.join(root, 'lib', entry));
 }
+
+// The early search box's answers (src/client/early-search.ts): one self-contained ES module with
+// the modal's request and order and DocSearch's modal stylesheet, which the box imports by URL
+// from the first paint, before the app (the theme's postBuild copies it into the site's build).
+// Its engine runs in a worker of its own (src/client/early-worker.ts): a classic script.
+const esbuild = await import('esbuild');
+for (const [name, format] of [['early-search', 'esm'], ['early-worker', 'iife']]) {
+  await esbuild.build({
+    entryPoints: [path.join(root, 'src', 'client', `${name}.ts`)],
+    outfile: path.join(root, 'lib', 'early', `${name}.js`),
+    bundle: true,
+    format,
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    legalComments: 'none',
+    loader: {'.css': 'text'},
+    logLevel: 'warning',
+  });
+}

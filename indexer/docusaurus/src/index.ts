@@ -10,6 +10,7 @@
  * browser side is the theme (src/theme: SearchBar, SearchPage, SearchTranslations) and
  * src/client (modal, launcher, shortcuts, local client).
  */
+import {copyFile, mkdir} from 'node:fs/promises';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import type {LoadContext, Plugin, PluginRouteConfig, RouteConfig} from '@docusaurus/types';
@@ -28,6 +29,7 @@ import {
   type SearchGlobalData,
 } from './options.ts';
 import {inlineShellScript} from './shell-script.ts';
+import {EARLY_FILES, earlyDocsPlugins, earlyPaths, shellDefaultTexts, type EarlyDocsPlugin, type EarlySearchConfig} from './early-config.ts';
 
 export type {Options, PluginOptions, SearchGlobalData, SearchMode} from './options.ts';
 export {searchModeOf} from './options.ts';
@@ -108,6 +110,16 @@ export default function themeDocsSearch(context: LoadContext, options: PluginOpt
   const isDev = process.env.NODE_ENV === 'development';
   const indexName =
     options.indexName ?? (typeof algolia?.indexName === 'string' && algolia.indexName !== 'local' ? algolia.indexName : undefined) ?? siteConfig.projectName ?? 'docs';
+  const rootUrl = baseUrl.replace(/\/*$/, '/');
+  const indexUrl = `${rootUrl}${LOCAL_INDEX_PATH}?format=${LOCAL_INDEX_FORMAT}`;
+  /** Local mode, built site: the early box answers from the first paint (early-config.ts). */
+  const earlyPath = mode === 'local' && !isDev && options.earlySearchBox && options.earlyAnswers ? earlyPaths() : null;
+  /** The docs plugins' versions, for the early box's contextual search (allContentLoaded). */
+  let docsPlugins: EarlyDocsPlugin[] = [];
+  const defaultTexts = async () => ({
+    ...shellDefaultTexts(i18n.currentLocale),
+    ...(await readDefaultCodeTranslationMessages({locale: i18n.currentLocale, name: 'theme-search-algolia'})),
+  });
 
   return {
     name: PLUGIN_NAME,
@@ -116,7 +128,7 @@ export default function themeDocsSearch(context: LoadContext, options: PluginOpt
     async loadContent(): Promise<ThemeContent> {
       return {
         texts: {
-          ...(await readDefaultCodeTranslationMessages({locale: i18n.currentLocale, name: 'theme-search-algolia'})),
+          ...(await defaultTexts()),
           ...context.codeTranslations,
         },
       };
@@ -129,7 +141,7 @@ export default function themeDocsSearch(context: LoadContext, options: PluginOpt
       return path.join(here, '..', 'src', 'theme');
     },
     getDefaultCodeTranslationMessages() {
-      return readDefaultCodeTranslationMessages({locale: i18n.currentLocale, name: 'theme-search-algolia'});
+      return defaultTexts();
     },
 
     async contentLoaded({actions}) {
@@ -137,7 +149,7 @@ export default function themeDocsSearch(context: LoadContext, options: PluginOpt
         mode,
         dev: isDev,
         indexName,
-        indexUrl: `${baseUrl.replace(/\/*$/, '/')}${LOCAL_INDEX_PATH}?format=${LOCAL_INDEX_FORMAT}`,
+        indexUrl,
         searchPagePath: searchPagePath || null,
         missingResultsUrl:
           options.reportMissingResults === false
@@ -155,10 +167,40 @@ export default function themeDocsSearch(context: LoadContext, options: PluginOpt
       }
     },
 
+    allContentLoaded({allContent}) {
+      docsPlugins = earlyDocsPlugins(allContent as Record<string, Record<string, unknown> | undefined>);
+    },
+
     injectHtmlTags({content}) {
       if (!options.earlySearchBox) return {};
       const messages = content?.texts ?? {};
-      const page = searchPagePath ? `${baseUrl.replace(/\/*$/, '/')}${searchPagePath.replace(/^\/+/, '')}` : '';
+      const page = searchPagePath ? `${rootUrl}${searchPagePath.replace(/^\/+/, '')}` : '';
+      const early: EarlySearchConfig | null = earlyPath
+        ? {
+            indexUrl,
+            workerUrl: `${rootUrl}${earlyPath.worker}`,
+            indexName,
+            locale: i18n.currentLocale,
+            contextualSearch: Boolean(algolia?.contextualSearch),
+            searchParameters: (algolia?.searchParameters ?? {}) as EarlySearchConfig['searchParameters'],
+            docs: docsPlugins,
+            versionStorage:
+              (siteConfig.themeConfig.docs as {versionPersistence?: string} | undefined)?.versionPersistence === 'none'
+                ? null
+                : {type: context.siteStorage?.type ?? 'localStorage', namespace: context.siteStorage?.namespace ?? ''},
+            baseUrl: rootUrl,
+            externalUrlRegex: typeof algolia?.externalUrlRegex === 'string' ? algolia.externalUrlRegex : null,
+            replaceSearchResultPathname: (algolia?.replaceSearchResultPathname as EarlySearchConfig['replaceSearchResultPathname'] | undefined) ?? null,
+            texts: {
+              errorTitle: messages['theme.SearchModal.errorScreen.titleText'] ?? 'Unable to fetch results',
+              errorHelp: messages['theme.SearchModal.errorScreen.helpText'] ?? 'You might want to check your network connection.',
+              noResults: messages['theme.SearchModal.noResultsScreen.noResultsText'] ?? 'No results for',
+              noRecent: messages['theme.SearchModal.startScreen.noRecentSearchesText'] ?? 'No recent searches',
+              loading: messages['theme.SearchShell.loading'] ?? 'Loading search…',
+            },
+            slowAfterMs: 6000,
+          }
+        : null;
       return {
         headTags: [
           {
@@ -167,6 +209,9 @@ export default function themeDocsSearch(context: LoadContext, options: PluginOpt
               searchPage: page,
               placeholder: messages['theme.SearchModal.placeholder'] ?? 'Search docs',
               cancel: messages['theme.SearchModal.searchBox.cancelButtonText'] ?? 'Cancel',
+              loading: messages['theme.SearchShell.loading'],
+              failed: messages['theme.SearchShell.failed'],
+              early: early && earlyPath ? {url: `${rootUrl}${earlyPath.module}`, config: early} : null,
             }),
           },
         ],
@@ -213,6 +258,11 @@ export default function themeDocsSearch(context: LoadContext, options: PluginOpt
         ...options.localIndex,
       };
       const stats = await writeLocalIndex(kept, path.join(outDir, LOCAL_INDEX_PATH), writeOptions);
+      if (earlyPath) {
+        await mkdir(path.dirname(path.join(outDir, earlyPath.module)), {recursive: true});
+        await copyFile(EARLY_FILES.module, path.join(outDir, earlyPath.module));
+        await copyFile(EARLY_FILES.worker, path.join(outDir, earlyPath.worker));
+      }
       const ms = Math.round(performance.now() - started);
       const size = stats.shards
         ? `sharded: manifest ${formatKB(stats.bytes)} (${formatKB(stats.gzipBytes)} gzip) + ${stats.shards.files} files ` +

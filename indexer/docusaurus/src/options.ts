@@ -40,6 +40,11 @@ export interface Options {
   /** Inline the early search box in each page's head (default true). */
   earlySearchBox?: boolean;
   /**
+   * Local mode: the early search box answers itself, from the first paint, with the modal's
+   * client, order and look (default true). False: it keeps what is typed until the modal shows.
+   */
+  earlyAnswers?: boolean;
+  /**
    * A synonyms file (JSON in Algolia's shape, `{"synonyms": [...]}`), relative to the site's
    * folder: written into the local index, whose engine answers a word with its synonyms too.
    * The same file is what `docs-indexer push --synonyms FILE` sends to Algolia. Default: none.
@@ -61,6 +66,7 @@ export interface PluginOptions {
   indexName: string | undefined;
   reportMissingResults: string | false | undefined;
   earlySearchBox: boolean;
+  earlyAnswers: boolean;
   synonyms: string | undefined;
   localIndex: LocalIndexWriteOptions;
 }
@@ -84,9 +90,9 @@ class OptionError extends Error {
   }
 }
 
-const KNOWN = new Set(['id', 'indexDocs', 'indexBlog', 'indexPages', 'ignore', 'splitAbovePages', 'searchPagePath', 'indexName', 'reportMissingResults', 'earlySearchBox', 'synonyms', 'localIndex']);
+const KNOWN = new Set(['id', 'indexDocs', 'indexBlog', 'indexPages', 'ignore', 'splitAbovePages', 'searchPagePath', 'indexName', 'reportMissingResults', 'earlySearchBox', 'earlyAnswers', 'synonyms', 'localIndex']);
 
-function bool(options: Options, key: 'indexDocs' | 'indexBlog' | 'indexPages' | 'earlySearchBox'): boolean {
+function bool(options: Options, key: 'indexDocs' | 'indexBlog' | 'indexPages' | 'earlySearchBox' | 'earlyAnswers'): boolean {
   const value = options[key];
   if (value === undefined) return true;
   if (typeof value !== 'boolean') throw new OptionError(`option "${key}" must be true or false`);
@@ -130,6 +136,7 @@ export function normalizeOptions(input: Options | undefined): PluginOptions {
     indexName: options.indexName,
     reportMissingResults: options.reportMissingResults,
     earlySearchBox: bool(options, 'earlySearchBox'),
+    earlyAnswers: bool(options, 'earlyAnswers'),
     synonyms: options.synonyms,
     localIndex: options.localIndex ?? {},
   };

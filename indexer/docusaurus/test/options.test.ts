@@ -6,13 +6,14 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {githubIssueTemplate, normalizeOptions, recordFilter, searchModeOf} from '../src/options.ts';
 import {inlineShellScript} from '../src/shell-script.ts';
+import {shellDefaultTexts} from '../src/early-config.ts';
 import {validateThemeConfig} from '../src/index.ts';
 
 test('defaults: every route group indexed, split above 50 pages, early search box on', () => {
   const options = normalizeOptions(undefined);
   assert.deepEqual(
     {...options, localIndex: undefined},
-    {id: 'default', indexDocs: true, indexBlog: true, indexPages: true, ignore: [], splitAbovePages: 50, searchPagePath: undefined, indexName: undefined, reportMissingResults: undefined, earlySearchBox: true, synonyms: undefined, localIndex: undefined},
+    {id: 'default', indexDocs: true, indexBlog: true, indexPages: true, ignore: [], splitAbovePages: 50, searchPagePath: undefined, indexName: undefined, reportMissingResults: undefined, earlySearchBox: true, earlyAnswers: true, synonyms: undefined, localIndex: undefined},
   );
   assert.equal(normalizeOptions({searchPagePath: '/find/'}).searchPagePath, 'find');
 });
@@ -74,7 +75,25 @@ test('"Let us know" goes to a new GitHub issue when organizationName and project
 test('the early search box carries the search page and texts as data, escaped for an inline script', () => {
   const script = inlineShellScript({searchPage: '/fr/search', placeholder: 'Rechercher </script>', cancel: 'Annuler'});
   assert.ok(!script.includes('</script>'));
-  assert.ok(script.includes('{page:"/fr/search",placeholder:"Rechercher \\u003c/script>",cancel:"Annuler"}'));
+  assert.ok(script.includes('{page:"/fr/search",placeholder:"Rechercher \\u003c/script>",cancel:"Annuler",loading:"Loading search…",'));
+  assert.ok(script.includes(',early:null}'));
   assert.ok(!script.includes('__SEARCH_TEXTS__'));
   assert.ok(!/^\s*\/\//m.test(script), 'no comment lines');
+});
+
+test("the early box's own texts follow the locale; its answering module's configuration is inlined safely", () => {
+  const fr = shellDefaultTexts('fr-CA');
+  assert.equal(fr['theme.SearchShell.loading'], 'Chargement de la recherche…');
+  assert.equal(shellDefaultTexts('ja')['theme.SearchShell.loading'], 'Loading search…');
+  const script = inlineShellScript({
+    searchPage: '/fr/search',
+    placeholder: 'Rechercher',
+    cancel: 'Annuler',
+    loading: fr['theme.SearchShell.loading'],
+    failed: fr['theme.SearchShell.failed'],
+    early: {url: '/fr/search/early-search.abc.js', config: {texts: {errorTitle: '</script><script>alert(1)'}} as never},
+  });
+  assert.ok(script.includes('loading:"Chargement de la recherche…",failed:"La recherche n’a pas pu être chargée.'));
+  assert.ok(script.includes('early:{"url":"/fr/search/early-search.abc.js","config":{"texts":{"errorTitle":"\\u003c/script>\\u003cscript>alert(1)"}}}}'));
+  assert.ok(!script.includes('</script>'));
 });

@@ -29,5 +29,6 @@ export {checkSynonyms, SynonymTable, type Synonym} from './engine/synonyms.ts';
 // of this entry so a bundler puts no shard code in the code a one-file index loads (the client
 // imports its shard reader on demand, see client.ts).
 export {isShardManifest, SHARD_DIR, SHARDED_INDEX_FORMAT, type ShardManifest} from './engine/manifest.ts';
-export {answerQuery, modalOrder, modalParams, type AlgoliaHit, type AlgoliaResponse, type QueryParams} from './engine/answer.ts';
+export {answerQuery, type AlgoliaHit, type AlgoliaResponse, type QueryParams} from './engine/answer.ts';
+export {modalOrder, modalParams} from './engine/modal.ts';
 export {createLocalSearchClient, parseParamString, RetryError, type LocalSearchClient, type LocalSearchClientOptions} from './client.ts';

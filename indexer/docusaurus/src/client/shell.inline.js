@@ -12,6 +12,10 @@
  * `window.__searchShell` is the only contact between this script and React (type: shell.ts).
  * Comment lines and indentation are stripped when the script is inlined: write no trailing
  * comments and no code that depends on line breaks.
+ *
+ * In local mode the box also answers (`texts.early`, the theme's earlyAnswers option): when it
+ * opens it imports early-search.js, which fetches the index in parallel with the app and shows
+ * the modal's hits, in the modal's order and look, until the modal takes over (see that file).
  */
 (function (texts) {
   var MAX_LENGTH = 64;
@@ -22,6 +26,8 @@
   var owner = null;
   /** The reader is pressing Cancel: a modal that mounts before the release is closed with the box. */
   var cancelPressed = false;
+  /** The module that answers in the box (early-search.ts), imported when the box first opens. */
+  var early = null;
 
   function isField(el) {
     return !!el && (el.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName));
@@ -51,7 +57,7 @@
       '</form>' +
       '<button class="search-shell__cancel" type="button">' + escape(texts.cancel) + '</button>' +
       '</div>' +
-      '<p class="search-shell__status" role="status">Loading search…</p>' +
+      '<p class="search-shell__status" role="status">' + escape(texts.loading) + '</p>' +
       '</div>';
     // Like DocSearch: a press outside the box closes it.
     el.addEventListener('mousedown', function (e) {
@@ -87,7 +93,44 @@
     }
     if (text) input.value = (input.value + text).slice(0, MAX_LENGTH);
     input.focus();
+    if (opening) answer(shell);
     if (opening && owner) owner.open();
+  }
+
+  /**
+   * Local search, before the app has taken over: the box answers as the modal does, from the
+   * first paint. Its module and the index download in parallel with the app; the modal answers
+   * from the same client later. (Once the app is there the modal's code is on its way and
+   * answers: the box only keeps the text, as before.)
+   */
+  function answer(box) {
+    if (!texts.early || owner) return;
+    startWorker(texts.early.config);
+    early = early || import(texts.early.url);
+    early.then(
+      function (module) {
+        if (shell === box) module.attach(box.firstChild, texts.early.config);
+      },
+      function () {
+        early = null;
+        if (shell === box && status) status.textContent = texts.failed;
+      },
+    );
+  }
+
+  /**
+   * The engine's worker (early-worker.js) starts with the box, in parallel with the module that
+   * draws the answers: it downloads the index at once. early-search.js adopts it.
+   */
+  function startWorker(config) {
+    if (window.__docsSearchEarly || window.__docsSearchWorker || typeof window.Worker === 'undefined') return;
+    try {
+      var worker = new window.Worker(config.workerUrl);
+      worker.postMessage({id: 0, indexUrl: config.indexUrl, method: 'search', args: [{requests: [{indexName: config.indexName, query: '', hitsPerPage: 0}]}]});
+      window.__docsSearchWorker = {worker: worker, url: config.workerUrl};
+    } catch {
+      window.__docsSearchWorker = null;
+    }
   }
 
   /** Removes the shell; `toButton` gives focus back to the search button (a reader's close). */
@@ -123,7 +166,10 @@
     },
     /** The modal's code could not be loaded: the box stays usable, Enter opens the search page. */
     failed: function () {
-      if (status) status.textContent = 'Search could not load. Press Enter to search on the search page.';
+      if (status) {
+        status.hidden = false;
+        status.textContent = texts.failed;
+      }
     },
     /** The React search bar takes over clicks and shortcuts; an open shell is handed to it. */
     takeOver: function (handlers) {

@@ -28,6 +28,9 @@ export function searchShell(): SearchShell | undefined {
 /**
  * Gives the real search input the shell's query and caret, then removes the shell. DocSearch
  * has taken the query as its initial one; a key typed since then is passed on as an input event.
+ * When the box showed hits (early-search.ts), it stays on top until the modal shows its own
+ * answer to the same query (at most HAND_OFF_WAIT_MS), and the modal's selection is moved to the
+ * hit the box had selected: the reader sees the same hits and selection throughout.
  */
 export function handOffTo(target: HTMLInputElement | null): void {
   const shell = searchShell();
@@ -42,5 +45,48 @@ export function handOffTo(target: HTMLInputElement | null): void {
     target.focus();
     if (selectionStart !== null && selectionEnd !== null) target.setSelectionRange(selectionStart, selectionEnd);
   }
-  shell.handOff();
+  const early = typeof window === 'undefined' ? undefined : window.__docsSearchEarly;
+  const modal = target?.closest('.DocSearch-Modal');
+  if (!target || !modal || !early || early.count === 0 || early.query !== source.value) {
+    shell.handOff();
+    return;
+  }
+  const selected = early.selected;
+  void answered(modal).then((shown) => {
+    if (shown && selected > 0 && modal.querySelectorAll('.DocSearch-Hit').length > selected) {
+      for (let i = 0; i < selected; i++) {
+        target.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowDown', code: 'ArrowDown', bubbles: true, cancelable: true}));
+      }
+    }
+    shell.handOff();
+  });
+}
+
+const HAND_OFF_WAIT_MS = 1500;
+/** DocSearch searches again as its input takes the focus: its hits are final once it is quiet. */
+const QUIET_MS = 150;
+
+/**
+ * Resolves true once the modal shows hits (or its no-results or error screen) and has not changed
+ * for QUIET_MS, false after HAND_OFF_WAIT_MS.
+ */
+function answered(modal: Element): Promise<boolean> {
+  const shows = () => modal.querySelector('.DocSearch-Hit, .DocSearch-NoResults, .DocSearch-ErrorScreen') !== null;
+  return new Promise((resolve) => {
+    let quiet: number | undefined;
+    const settle = () => {
+      window.clearTimeout(quiet);
+      if (shows()) quiet = window.setTimeout(() => finish(true), QUIET_MS);
+    };
+    const observer = new MutationObserver(settle);
+    const timer = window.setTimeout(() => finish(shows()), HAND_OFF_WAIT_MS);
+    function finish(value: boolean) {
+      observer.disconnect();
+      window.clearTimeout(timer);
+      window.clearTimeout(quiet);
+      resolve(value);
+    }
+    observer.observe(modal, {childList: true, subtree: true, characterData: true});
+    settle();
+  });
 }

@@ -3,7 +3,8 @@
  *
  *   node --import tsx indexer/bench/run.ts [--skip-build] [--runs 3] [--no-lighthouse] [--no-hooks]
  *                                      [--no-interactivity] [--interactivity-runs 5]
- *                                      [--no-startup] [--no-indexer] [--no-search] [--help]
+ *                                      [--no-startup] [--no-indexer] [--no-search] [--no-theme]
+ *                                      [--theme-rounds 3] [--help]
  *
  * 1. Cold production build (docusaurus clear, then build under /usr/bin/time -v): wall time, peak RSS.
  * 2. Total build size.
@@ -22,13 +23,18 @@
  * 5. The indexer's and the local search's figures, from indexer.ts and search.ts (search: ours
  *    beside Pagefind, same build, 23 / 1,000 / 5,000 pages), and the CLI's start-up cost
  *    (startup.ts: CPU of `docs-indexer --help` and `--version` beside a bare `node -e ""`).
+ * 6. The theme package side by side (theme-compare.ts, also `npm run bench:theme`): on each fixture
+ *    site and on ours, the theme against @easyops-cn/docusaurus-search-local and Pagefind (build
+ *    time added, bytes before the first answer, cold first answer, relevance where a query set
+ *    exists). Its tables are printed after this script's own.
  * Prints a table, then the JSON (also written to indexer/bench/results/latest.json), then the budgets
  * missed. Exit code 0 even when budgets are missed: correctness stays with the tests.
  */
 import {spawn} from 'node:child_process';
 import {existsSync} from 'node:fs';
-import {mkdir, readdir, stat, writeFile} from 'node:fs/promises';
+import {mkdir, readFile, readdir, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
+import {fileURLToPath} from 'node:url';
 import {serveBuild} from './serve.ts';
 import {medianLighthouse, type FormFactor, type LighthouseRun} from './lighthouse.ts';
 import {measureInteractivity, SEARCH_WORD, type MedianFigures} from './interactivity.ts';
@@ -81,6 +87,8 @@ interface Results {
   startup?: StartupFigures;
   indexerScale?: {runs: IndexerScaleRun[]};
   search?: SizeFigures[];
+  /** theme-compare.ts's figures (its theme-compare.json). */
+  theme?: unknown;
   notes: string[];
   budgets: Budget[];
 }
@@ -380,12 +388,39 @@ const USAGE = `npm run bench -- [options]     (node --import tsx indexer/bench/r
   --no-indexer              no indexer pages/s, peak memory and scale figures
   --no-search               no search figures (ours beside Pagefind)
   --no-hooks                none of the three above
+  --no-theme                no side-by-side of the theme package against lunr and Pagefind (theme-compare.ts)
+  --theme-rounds N          builds per site and engine for the build time added (3)
   --help                    this text`;
 
 /** Whether a step that is not skipped reads site/build. */
 function needsBuild(): boolean {
   const hook = (name: string) => !flag('--no-hooks') && !flag(name);
   return !flag('--no-lighthouse') || !flag('--no-interactivity') || hook('--no-indexer') || hook('--no-search');
+}
+
+/**
+ * theme-compare.ts in a process of its own (it installs packed tarballs and builds every fixture
+ * site): its progress goes to stderr, its tables are returned, its JSON lands in results.theme.
+ */
+async function themeCompare(results: Results): Promise<string> {
+  const rounds = option('--theme-rounds') ?? '3';
+  if (!/^[1-9]\d*$/.test(rounds)) throw new Error('--theme-rounds takes a whole number of at least 1');
+  log('theme: the theme package beside lunr and Pagefind on the fixture sites and ours (theme-compare.ts)…');
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'theme-compare.ts');
+  const output = await new Promise<{code: number; stdout: string}>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, '--rounds', rounds], {stdio: ['ignore', 'pipe', 'inherit']});
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({code: code ?? 1, stdout}));
+  });
+  if (output.code !== 0) throw new Error(`theme-compare.ts failed (exit ${output.code})`);
+  results.theme = JSON.parse(await readFile(path.join(RESULTS, 'theme-compare.json'), 'utf8')) as unknown;
+  // Its tables: the lines from the first table row to the JSON that follows them.
+  const lines = output.stdout.split('\n');
+  const first = lines.findIndex((line) => line.startsWith('| site |'));
+  const json = lines.findIndex((line, i) => i > first && line.startsWith('['));
+  return first < 0 ? '' : lines.slice(first, json < 0 ? undefined : json).join('\n').trim();
 }
 
 async function main(): Promise<void> {
@@ -455,7 +490,12 @@ async function main(): Promise<void> {
     else await search(results);
   }
 
+  let themeTables = '';
+  if (flag('--no-theme')) results.notes.push('--no-theme: theme package side by side skipped');
+  else themeTables = await themeCompare(results);
+
   printTable(results);
+  if (themeTables) console.log(`\nThe theme package beside lunr and Pagefind (theme-compare.ts):\n${themeTables}`);
   console.log('\n' + JSON.stringify(results, null, 2));
   await mkdir(RESULTS, {recursive: true});
   await writeFile(path.join(RESULTS, 'latest.json'), JSON.stringify(results, null, 2) + '\n');

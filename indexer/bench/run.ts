@@ -400,7 +400,8 @@ function needsBuild(): boolean {
 
 /**
  * theme-compare.ts in a process of its own (it installs packed tarballs and builds every fixture
- * site): its progress goes to stderr, its tables are returned, its JSON lands in results.theme.
+ * site): all it prints is echoed to stderr as it goes, its tables are returned to be printed after
+ * this script's own, its JSON lands in results.theme.
  */
 async function themeCompare(results: Results): Promise<string> {
   const rounds = option('--theme-rounds') ?? '3';
@@ -410,7 +411,10 @@ async function themeCompare(results: Results): Promise<string> {
   const output = await new Promise<{code: number; stdout: string}>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script, '--rounds', rounds], {stdio: ['ignore', 'pipe', 'inherit']});
     let stdout = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      process.stderr.write(d);
+    });
     child.on('error', reject);
     child.on('close', (code) => resolve({code: code ?? 1, stdout}));
   });

@@ -112,7 +112,9 @@ function ResultsFooter({query, nbHits, onClose}: {query: string; nbHits: number;
  * every search fails, a dialog in the modal's place says how to get search.
  */
 function DevServerNotice({placeholder, onClose}: {placeholder: string; onClose: () => void}): ReactNode {
-  useEffect(() => handOffTo(null), []);
+  // Before the browser paints (and before any other task can look): never the shell and this
+  // dialog at once.
+  useLayoutEffect(() => handOffTo(null), []);
   return createPortal(
     <div
       className="DocSearch DocSearch-Container"

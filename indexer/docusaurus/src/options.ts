@@ -3,10 +3,9 @@
  * rules can be tested without Docusaurus.
  */
 import type {writeLocalIndex} from 'docs-indexer';
+import {PLUGIN_NAME, type SearchMode} from './global-data.ts';
 
-export const PLUGIN_NAME = 'docusaurus-theme-docs-search';
-
-export type SearchMode = 'local' | 'algolia';
+export {PLUGIN_NAME, type SearchGlobalData, type SearchMode} from './global-data.ts';
 
 /** writeLocalIndex's options, passed through (`sharded` is set from `splitAbovePages` unless given). */
 export type LocalIndexWriteOptions = NonNullable<Parameters<typeof writeLocalIndex>[2]>;
@@ -69,18 +68,6 @@ export interface PluginOptions {
   earlyAnswers: boolean;
   synonyms: string | undefined;
   localIndex: LocalIndexWriteOptions;
-}
-
-/** What the browser side reads (plugin global data). */
-export interface SearchGlobalData {
-  mode: SearchMode;
-  /** `docusaurus start`: no index is built, the modal says so. */
-  dev: boolean;
-  indexName: string;
-  indexUrl: string;
-  searchPagePath: string | null;
-  /** The "Let us know" link template, `{query}` in it. */
-  missingResultsUrl: string | null;
 }
 
 class OptionError extends Error {

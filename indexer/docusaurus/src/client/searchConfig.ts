@@ -3,23 +3,12 @@
  * the plugin's global data.
  */
 import {usePluginData} from '@docusaurus/useGlobalData';
+import {PLUGIN_NAME, type SearchGlobalData} from '../global-data.ts';
 
-export type SearchMode = 'algolia' | 'local';
+export {PLUGIN_NAME, type SearchMode} from '../global-data.ts';
 
-export interface SearchSettings {
-  mode: SearchMode;
-  /** `docusaurus start`: the local index is built only by `docusaurus build`. */
-  dev: boolean;
-  /** Local mode: names the stored recent and favourite searches. */
-  indexName: string;
-  /** Local mode: the index file (or manifest) URL, with the baseUrl of the site's locale. */
-  indexUrl: string;
-  searchPagePath: string | null;
-  /** The "Let us know" link of the no-results screen, `{query}` in it; null: no link. */
-  missingResultsUrl: string | null;
-}
-
-export const PLUGIN_NAME = 'docusaurus-theme-docs-search';
+/** The build side's SearchGlobalData, as the browser reads it. */
+export type SearchSettings = SearchGlobalData;
 
 export function useSearchSettings(): SearchSettings {
   return usePluginData(PLUGIN_NAME) as SearchSettings;

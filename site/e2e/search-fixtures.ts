@@ -5,6 +5,7 @@
  */
 import {expect, type Page, type Request, type Route} from '@playwright/test';
 import {packRecords, type LocalIndexFile, type SearchRecord as EngineRecord} from 'docs-search';
+import {holdApp} from './shell-routes';
 
 export const SITE_ORIGIN = 'https://homewizard-api-docs.github.io';
 export const REPO_URL = 'https://github.com/homewizard-api-docs/homewizard-api-docs';
@@ -73,6 +74,21 @@ export async function serveFixtureIndex(page: Page, index: LocalIndexFile = fixt
 export const modal = (page: Page) => page.locator('.DocSearch-Modal');
 export const searchInput = (page: Page) => page.locator('input.DocSearch-Input');
 export const searchButton = (page: Page) => page.getByRole('button', {name: 'Search', exact: true});
+
+/** The server's `data-has-hydrated` ("false" until React has hydrated the page). */
+export const isHydrated = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-has-hydrated'));
+
+/**
+ * The page as a reader sees it at its first paint: HTML and styles, the app (main.js) held back.
+ * Returns the function that lets the app through.
+ */
+export async function openBeforeApp(page: Page, path = '/docs/introduction'): Promise<() => Promise<void>> {
+  const release = await holdApp(page);
+  await page.goto(path, {waitUntil: 'commit'});
+  await expect(searchButton(page)).toBeVisible();
+  expect(await isHydrated(page)).toBe('false');
+  return release;
+}
 
 /**
  * Holds back every script the page requests from now on (the search modal's chunk, on a page

@@ -9,13 +9,11 @@
  */
 import {test, expect, type Locator, type Page, type Route} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import {holdApp, hydrated} from './shell-routes';
-import {LOCAL_INDEX_URL, fixtureIndex, modal, searchButton, searchInput, serveFixtureIndex} from './search-fixtures';
+import {hydrated} from './shell-routes';
+import {LOCAL_INDEX_URL, fixtureIndex, isHydrated, modal, openBeforeApp, searchButton, searchInput, serveFixtureIndex} from './search-fixtures';
 
 const shell = (page: Page) => page.locator('.search-shell');
 const shellInput = (page: Page) => page.locator('.search-shell input');
-const isHydrated = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-has-hydrated'));
-
 interface Shown {
   group: string;
   title: string;
@@ -51,14 +49,6 @@ async function askBox(page: Page, query: string): Promise<{hits: Shown[]; select
   await shellInput(page).fill(query);
   await expect(page.locator('.search-shell__dropdown')).toHaveAttribute('data-query', query);
   return shownHits(shell(page));
-}
-
-async function openBeforeApp(page: Page, path = '/docs/introduction'): Promise<() => Promise<void>> {
-  const release = await holdApp(page);
-  await page.goto(path, {waitUntil: 'commit'});
-  await expect(searchButton(page)).toBeVisible();
-  expect(await isHydrated(page)).toBe('false');
-  return release;
 }
 
 test.describe('before the app has started', () => {

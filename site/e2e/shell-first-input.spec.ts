@@ -7,13 +7,11 @@
  * shell alone, however fast or loaded the machine is. After that the tests wait for states.
  */
 import {test, expect, type Page} from '@playwright/test';
-import {holdApp, hydrated} from './shell-routes';
-import {holdScripts, modal, searchButton, searchInput, serveFixtureIndex} from './search-fixtures';
+import {hydrated} from './shell-routes';
+import {holdScripts, isHydrated, modal, openBeforeApp, searchButton, searchInput, serveFixtureIndex} from './search-fixtures';
 
 const shell = (page: Page) => page.locator('.search-shell');
 const shellInput = (page: Page) => page.locator('.search-shell input');
-const isHydrated = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-has-hydrated'));
-
 async function throttle(page: Page, cpuSlowdown = 4): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
@@ -27,14 +25,10 @@ async function throttle(page: Page, cpuSlowdown = 4): Promise<void> {
 }
 
 /** The page as a reader sees it at its first paint: HTML and styles, no app. */
-async function openBeforeApp(page: Page, path = '/docs/introduction'): Promise<() => Promise<void>> {
+async function openThrottledBeforeApp(page: Page, path = '/docs/introduction'): Promise<() => Promise<void>> {
   await serveFixtureIndex(page);
   await throttle(page);
-  const release = await holdApp(page);
-  await page.goto(path, {waitUntil: 'commit'});
-  await expect(searchButton(page)).toBeVisible();
-  expect(await isHydrated(page)).toBe('false');
-  return release;
+  return openBeforeApp(page, path);
 }
 
 test.describe('before the app has started', () => {
@@ -44,7 +38,7 @@ test.describe('before the app has started', () => {
   test('a click on the search button opens the search box at once; what is typed reaches the modal; one modal', async ({
     page,
   }) => {
-    const release = await openBeforeApp(page);
+    const release = await openThrottledBeforeApp(page);
     await searchButton(page).click();
     await expect(shellInput(page)).toBeFocused();
     await expect(shellInput(page)).toHaveAttribute('placeholder', 'Search docs');
@@ -66,7 +60,7 @@ test.describe('before the app has started', () => {
   });
 
   test('Ctrl+K and / open the box; Escape and a click outside close it, focus back on the button', async ({page}) => {
-    await openBeforeApp(page);
+    await openThrottledBeforeApp(page);
     await page.keyboard.press('Control+k');
     await expect(shellInput(page)).toBeFocused();
     await page.keyboard.press('Escape');
@@ -94,7 +88,7 @@ test.describe('before the app has started', () => {
   });
 
   test('the query is at most 64 characters, in the box and in the modal', async ({page}) => {
-    const release = await openBeforeApp(page);
+    const release = await openThrottledBeforeApp(page);
     await page.keyboard.press('Control+k');
     await page.keyboard.type('a'.repeat(70));
     await expect(shellInput(page)).toHaveValue('a'.repeat(64));
@@ -105,7 +99,7 @@ test.describe('before the app has started', () => {
   });
 
   test('a box closed before the app starts stays closed when it does', async ({page}) => {
-    const release = await openBeforeApp(page);
+    const release = await openThrottledBeforeApp(page);
     await searchButton(page).click();
     await page.keyboard.type('gizmo');
     await page.keyboard.press('Escape');
@@ -141,7 +135,7 @@ test.describe('before the app has started', () => {
         if (menu) seen.push([document.documentElement.getAttribute('data-has-hydrated'), getComputedStyle(menu).opacity]);
       }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-has-hydrated']});
     })();`);
-    const release = await openBeforeApp(page);
+    const release = await openThrottledBeforeApp(page);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     const menu = page.getByRole('button', {name: 'Toggle navigation bar'});
     await expect(menu).toHaveCSS('opacity', '0.5');

@@ -1,4 +1,4 @@
-import type {Config} from '@docusaurus/types';
+import type {Config, LoadContext} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {themes as prismThemes, type PrismTheme} from 'prism-react-renderer';
 import remarkApi from './plugins/remark-api';
@@ -115,8 +115,6 @@ const config: Config = {
     ],
   ],
 
-  // React's hydration of the first page in 20 ms slices (src/hydration-pace).
-  clientModules: ['./src/hydration-pace/index.ts'],
   plugins: [
     './plugins/bundle-split/index.ts',
     ['./plugins/code-blocks/index.ts', {light: lightCodeTheme, dark: darkCodeTheme}],
@@ -133,8 +131,9 @@ const config: Config = {
     ],
     // Copies the API descriptions in site/api to /api/ in the build, as downloadable files.
     './plugins/api-publish.ts',
-    // Docusaurus's Link and Head replaced by the site's own (src/link-on-intent, src/head-after-hydration).
-    frameworkModules,
+    // Preact in the browser, and Docusaurus's Link replaced by the site's own (src/link-on-intent).
+    // SITE_RENDERER=react builds with React 18, as the site was before (the bench's baseline).
+    (context: LoadContext) => frameworkModules(context, {renderer: process.env.SITE_RENDERER === 'react' ? 'react' : 'preact'}),
     // Each page's route chunks load with main.js (plugins/ssr-template.ts); not in the stock build.
     ...(process.env.STOCK_PAGE_TEMPLATE ? [] : [routeScriptsPlugin]),
   ],

@@ -5,7 +5,8 @@
  *
  * Per load, from the navigation's start:
  * - paint: first contentful paint;
- * - hydrated: React has hydrated (`data-has-hydrated="true"` on <html>);
+ * - hydrated: the app has hydrated the whole page (`data-has-hydrated="true"` on <html>, and no
+ *   `data-hydrating-parts` left: site/src/deferred-hydration);
  * - search usable: a reader clicks the search button every 100 ms from the first paint until a
  *   search input ("Search docs") has focus; the figure is the time from the paint to that focus;
  * - lost clicks: clicks of that reader that reached the page before the search box showed,
@@ -94,7 +95,8 @@ const RECORD_TIMES = `(() => {
     }
   };
   new MutationObserver(() => {
-    if (times.hydrated === null && document.documentElement.getAttribute('data-has-hydrated') === 'true') {
+    const html = document.documentElement;
+    if (times.hydrated === null && html.getAttribute('data-has-hydrated') === 'true' && !html.hasAttribute('data-hydrating-parts')) {
       times.hydrated = performance.now();
     }
     if (times.searchShown === null && document.querySelector('.search-shell, .DocSearch-Modal')) {
@@ -102,7 +104,7 @@ const RECORD_TIMES = `(() => {
     }
     checkFocus();
     checkHits();
-  }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ['data-has-hydrated']});
+  }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ['data-has-hydrated', 'data-hydrating-parts']});
   document.addEventListener('focusin', checkFocus, true);
   window.addEventListener('click', () => times.clicks.push(performance.now()), true);
   // After the page's own click handlers.

@@ -4,12 +4,12 @@
  * components would have made them work.
  */
 import {test, expect, type Page} from '@playwright/test';
-import {connectionInitScript, hydrated, walkedByReact} from './shell-routes';
+import {connectionInitScript, hydrated, traceRendererWalk, walkedByRenderer} from './shell-routes';
 
 const article = (page: Page) => page.locator('article .theme-doc-markdown');
 
-/** The article's headings, paragraphs, tables, links and code that React's hydration walked. */
-const articleWalkedByReact = (page: Page) => walkedByReact(article(page), 'h2, h3, p, table, td, a, pre, code');
+/** The article's headings, paragraphs, tables, links and code that the app's hydration walked. */
+const articleWalked = (page: Page) => walkedByRenderer(article(page), 'h2, h3, p, table, td, a, pre, code');
 
 /** Brings each code block of the article near the viewport, where it gets its buttons (src/server-article), and checks its Copy button. */
 async function eachCodeBlockHasACopyButton(page: Page): Promise<void> {
@@ -20,22 +20,24 @@ async function eachCodeBlockHasACopyButton(page: Page): Promise<void> {
 }
 
 test.describe("the first page's article", () => {
-  test('is not hydrated on a first visit, and is rendered by React after a client-side navigation', async ({page}) => {
+  test('is not hydrated on a first visit, and is rendered by the app after a client-side navigation', async ({page}) => {
+    await traceRendererWalk(page);
     await page.goto('/docs/v2/measurement');
     await hydrated(page);
     expect(await article(page).locator('h2, h3, p, table, td, a, pre, code').count()).toBeGreaterThan(300);
-    expect(await articleWalkedByReact(page)).toBe(0);
-    // The check sees React's work where there is some: the next page is rendered in the browser.
+    expect(await articleWalked(page)).toBe(0);
+    // The check sees the renderer's work where there is some: the next page is rendered in the browser.
     await page.getByRole('navigation', {name: 'Docs sidebar'}).getByRole('link', {name: 'Batteries'}).click();
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Batteries');
-    expect(await articleWalkedByReact(page)).toBeGreaterThan(0);
+    expect(await articleWalked(page)).toBeGreaterThan(0);
   });
 
   test('is hydrated whole on a page with a diagram, which is drawn', async ({page}) => {
+    await traceRendererWalk(page);
     await page.goto('/docs/v2/authorization');
     await hydrated(page);
     await expect(page.locator('.docusaurus-mermaid-container svg')).toBeVisible({timeout: 15_000});
-    expect(await articleWalkedByReact(page)).toBeGreaterThan(0);
+    expect(await articleWalked(page)).toBeGreaterThan(0);
   });
 
   test('links to other pages navigate in the app, and Back returns to the article', async ({page}) => {

@@ -1,6 +1,7 @@
 /**
  * Work a first visit's hydration no longer does, shown on a phone's CPU (x4 slower, through the
- * DevTools protocol): there React's hydration is sliced across frames, as on a real phone.
+ * DevTools protocol): there the hydration is spread across tasks (Preact's parts, one task each:
+ * src/deferred-hydration), as on a real phone.
  * - The head: react-helmet-async applied, at each frame, the head of the <Head> components met so
  *   far, so the page's own title and tags were removed and added back while it hydrated
  *   (src/head-after-hydration).
@@ -13,7 +14,7 @@
  * - The buttons of code blocks far below the first screen (src/server-article).
  */
 import {test, expect, type Page} from '@playwright/test';
-import {hydrated, walkedByReact} from './shell-routes';
+import {hydrated, traceRendererWalk, walkedByRenderer, WALK_TRACE} from './shell-routes';
 
 async function slowCpu(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
@@ -21,8 +22,8 @@ async function slowCpu(page: Page): Promise<void> {
 }
 
 /**
- * Counts, from the start of the page, the elements that `selector` finds when the hydration marker
- * turns "true": in the whole page, or inside the last element `inLast` finds, if there are two or
+ * Counts, from the start of the page, the elements that `selector` finds when the whole page has
+ * hydrated (the marker is "true" and no part is left, src/deferred-hydration): in the whole page, or inside the last element `inLast` finds, if there are two or
  * more of those (-1 otherwise). `countAtHydration(page)` reads the count once hydrated.
  */
 async function countWhenHydrated(page: Page, selector: string, inLast?: string): Promise<void> {
@@ -35,10 +36,11 @@ async function countWhenHydrated(page: Page, selector: string, inLast?: string):
         return scopes.length > 1 ? scopes[scopes.length - 1]!.querySelectorAll(query).length : -1;
       };
       new MutationObserver((_, observer) => {
-        if (document.documentElement.getAttribute('data-has-hydrated') !== 'true') return;
+        const html = document.documentElement;
+        if (html.getAttribute('data-has-hydrated') !== 'true' || html.hasAttribute('data-hydrating-parts')) return;
         w.__countAtHydration = count();
         observer.disconnect();
-      }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-has-hydrated']});
+      }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-has-hydrated', 'data-hydrating-parts']});
     },
     [selector, inLast ?? ''] as const,
   );
@@ -81,7 +83,8 @@ test.describe('a first visit on a phone', () => {
       window.__localeCompares = 0;
       const stock = String.prototype.localeCompare;
       String.prototype.localeCompare = function (...args) {
-        if (document.documentElement.getAttribute('data-has-hydrated') !== 'true') window.__localeCompares++;
+        const html = document.documentElement;
+        if (html.getAttribute('data-has-hydrated') !== 'true' || html.hasAttribute('data-hydrating-parts')) window.__localeCompares++;
         return stock.apply(this, args);
       };
     })();`);
@@ -93,10 +96,11 @@ test.describe('a first visit on a phone', () => {
   test('does not hydrate the sidebar and table of contents that the screen hides', async ({page}) => {
     await slowCpu(page);
     // Docusaurus removes both right after hydration: look at them as they are removed.
+    await page.addInitScript(WALK_TRACE);
     await page.addInitScript(`(() => {
       const found = {sidebarLinks: -1, tocLinks: -1};
       window.__hidden = found;
-      const walked = (root) => Array.from(root.querySelectorAll('a')).filter((a) => Object.keys(a).some((key) => key.startsWith('__reactFiber$'))).length;
+      const walked = (root) => Array.from(root.querySelectorAll('a')).filter((a) => a.__walked).length;
       new MutationObserver((records) => {
         for (const record of records) {
           for (const node of record.removedNodes) {
@@ -115,6 +119,8 @@ test.describe('a first visit on a phone', () => {
     await expect(page.locator('.theme-doc-toc-desktop')).toHaveCount(0);
     const found = await page.evaluate(() => (window as Window & {__hidden?: {sidebarLinks: number; tocLinks: number}}).__hidden!);
     expect(found).toEqual({sidebarLinks: 0, tocLinks: 0});
+    // The count could see the renderer's work: its trace was attached.
+    expect(await page.evaluate(() => (window as Window & {__walkTrace?: string}).__walkTrace)).toBeTruthy();
     // The phone's own sidebar (the menu) and table of contents work.
     await page.getByRole('button', {name: /toggle navigation bar/i}).click();
     await page.locator('.navbar-sidebar').getByRole('link', {name: 'Batteries'}).click();
@@ -172,10 +178,11 @@ test('code blocks far below the first screen get their buttons as the reader scr
 
 test('a wide screen hydrates the sidebar and table of contents, which work', async ({page}) => {
   await page.setViewportSize({width: 1280, height: 800});
+  await traceRendererWalk(page);
   await page.goto('/docs/v2/measurement');
   await hydrated(page);
   const sidebar = page.getByRole('navigation', {name: 'Docs sidebar'});
-  expect(await walkedByReact(sidebar, 'a')).toBeGreaterThan(10);
+  expect(await walkedByRenderer(sidebar, 'a')).toBeGreaterThan(10);
   await page.evaluate(() => {
     (window as Window & {samePage?: boolean}).samePage = true;
   });

@@ -40,22 +40,53 @@ export function connectionInitScript(connection: {effectiveType: string; saveDat
 }
 
 /**
- * Resolves once React has hydrated the server-rendered page. The server renders
- * `data-has-hydrated="false"`; Docusaurus sets it to "true" after hydration.
+ * Resolves once the app has hydrated the whole server-rendered page. The server renders
+ * `data-has-hydrated="false"`; Docusaurus sets it to "true" after the first commit, and parts
+ * hydrated in tasks of their own after that (src/deferred-hydration) are counted in
+ * `data-hydrating-parts` until the last is done.
  */
 export async function hydrated(page: import('@playwright/test').Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+  await page.waitForFunction(FULLY_HYDRATED);
 }
 
+/** True once the whole page has hydrated (see hydrated); a function for page scripts too. */
+export const FULLY_HYDRATED = (): boolean =>
+  document.documentElement.getAttribute('data-has-hydrated') === 'true' && !document.documentElement.hasAttribute('data-hydrating-parts');
+
 /**
- * How many elements under `root` matching `selector` React hydrated or rendered: React keys every
- * such element with a `__reactFiber$…` property.
+ * Marks, from the start of the page, every element the app's renderer hydrates or renders. The site
+ * runs Preact in the browser (plugins/framework-modules.ts), whose elements keep no link to their
+ * virtual nodes; the Preact DevTools protocol (preact/devtools, which the site loads) hands this
+ * script Preact's `options` before the first render, and its `diffed` hook marks each node's
+ * element (`__e`, Preact 10's mangled name for a vnode's DOM node) with `__walked`. Call it before
+ * the page loads.
  */
-export function walkedByReact(root: Locator, selector: string): Promise<number> {
+export async function traceRendererWalk(page: Page): Promise<void> {
+  await page.addInitScript(WALK_TRACE);
+}
+
+/** The init script of traceRendererWalk, for tests that count inside their own init scripts. */
+export const WALK_TRACE = `window.__PREACT_DEVTOOLS__ = {
+  attachPreact(version, options) {
+    window.__walkTrace = version;
+    const next = options.diffed;
+    options.diffed = (vnode) => {
+      const dom = vnode.__e;
+      if (dom && dom.nodeType === 1) dom.__walked = true;
+      if (next) next(vnode);
+    };
+  },
+};`;
+
+/**
+ * How many elements under `root` matching `selector` the renderer hydrated or rendered (see
+ * traceRendererWalk, which must have run first: this throws when the trace never attached).
+ */
+export async function walkedByRenderer(root: Locator, selector: string): Promise<number> {
+  const attached = await root.page().evaluate(() => (window as Window & {__walkTrace?: string}).__walkTrace);
+  if (!attached) throw new Error('the renderer walk trace is not attached: call traceRendererWalk before the page loads');
   return root.evaluate(
-    (element, query) =>
-      Array.from(element.querySelectorAll(query)).filter((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber$')))
-        .length,
+    (element, query) => Array.from(element.querySelectorAll(query)).filter((el) => (el as Element & {__walked?: boolean}).__walked).length,
     selector,
   );
 }

@@ -2,7 +2,8 @@
  * `@docusaurus/Head` for this site (plugins/framework-modules.ts aliases it here): the stock Head,
  * rendered once the first page has hydrated instead of while it hydrates.
  *
- * React hydrates the first page in time slices (src/hydration-pace). Each stock <Head> (a
+ * React hydrates the first page in time slices (src/hydration-pace); Preact hydrates parts of it
+ * in tasks of their own (src/deferred-hydration), after its root has committed. Each stock <Head> (a
  * react-helmet-async <Helmet>) reports to the document's head as it renders, and Helmet applies
  * the head of the instances met so far at the next frame: between two slices the page's title
  * became the site's and its canonical, description, Open Graph and structured-data tags were
@@ -18,6 +19,10 @@ import React, {useSyncExternalStore, type ReactNode} from 'react';
 import type {Props} from '@docusaurus/Head';
 // The stock Head by its file: '@docusaurus/Head' is this module.
 import StockHead from '@docusaurus/core/lib/client/exports/Head.js';
+import {hydrationOver, subscribeHydration} from '../deferred-hydration';
+
+/** Set by plugins/framework-modules.ts (DefinePlugin). */
+declare const __SITE_RENDERER__: 'preact' | 'react';
 
 const noSubscription = () => () => {};
 /** After hydration (and in any render that is not one). */
@@ -25,9 +30,16 @@ const inBrowser = () => true;
 /** While hydrating: false in the browser; the server renders the Head. */
 const onServer = () => typeof window === 'undefined';
 
+/**
+ * React: a store whose snapshot differs between hydration and after (React reads the server
+ * snapshot while it hydrates), so React re-renders each Head right after the hydration's commit,
+ * in one batched render. Preact reads no server snapshot: its store is src/deferred-hydration's,
+ * false until the root and every deferred part have hydrated.
+ */
+const store: [(listener: () => void) => () => void, () => boolean] =
+  __SITE_RENDERER__ === 'preact' ? [subscribeHydration, hydrationOver] : [noSubscription, inBrowser];
+
 export default function Head(props: Props): ReactNode {
-  // A store whose snapshot differs between hydration and after: React re-renders each Head right
-  // after the hydration's commit (in one render: the updates are batched).
-  const render = useSyncExternalStore(noSubscription, inBrowser, onServer);
+  const render = useSyncExternalStore(store[0], store[1], onServer);
   return render ? <StockHead {...props} /> : null;
 }

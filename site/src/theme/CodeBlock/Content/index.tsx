@@ -9,7 +9,7 @@
  * - A block first rendered in the browser (after a client-side navigation) shows its code as plain
  *   text at once and coloured as soon as the Prism chunk has loaded (src/code-highlighter).
  */
-import React, {useEffect, useId, useState, type ComponentProps, type CSSProperties, type ReactNode, type RefObject} from 'react';
+import React, {useEffect, useMemo, useState, type ComponentProps, type CSSProperties, type ReactNode, type RefObject} from 'react';
 import clsx from 'clsx';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import {usePrismTheme} from '@docusaurus/theme-common';
@@ -26,7 +26,20 @@ type LineProps = ComponentProps<typeof Line>;
 /** The attribute that lets hydration find the server's markup of this block. */
 const MARKUP_ATTRIBUTE = 'data-code-block';
 
-/** The server's highlighted markup of the block with this id, while the page is being hydrated. */
+/**
+ * The key that finds a block's server markup: a hash of what the markup is made from (language,
+ * line options, code), the same on the server and in the browser. (useId was the key, but React's
+ * server ids are not Preact's, which renders in the browser: plugins/framework-modules.ts.) Two
+ * blocks with one key have the same markup, so either one's serves.
+ */
+function markupKey(parts: unknown[]): string {
+  const text = JSON.stringify(parts);
+  let hash = 0x811c9dc5; // FNV-1a, 32 bits
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return `cb-${(hash >>> 0).toString(36)}`;
+}
+
+/** The server's highlighted markup of the block with this key, while the page is being hydrated. */
 function serverMarkup(id: string): string | undefined {
   if (typeof document === 'undefined') return undefined;
   return document.querySelector(`code[${MARKUP_ATTRIBUTE}="${CSS.escape(id)}"]`)?.innerHTML;
@@ -74,7 +87,7 @@ export default function CodeBlockContent({className: classNameProp}: Props): Rea
   const {metadata, wordWrap} = useCodeBlockContext();
   const prismTheme = usePrismTheme();
   const {code, language, lineNumbersStart, lineClassNames} = metadata;
-  const id = useId();
+  const id = useMemo(() => markupKey([language, lineNumbersStart, lineClassNames, code]), [language, lineNumbersStart, lineClassNames, code]);
   // Read once, on the first render: during hydration the block's markup is in the page.
   const [hydrated] = useState(() => {
     const html = serverMarkup(id);

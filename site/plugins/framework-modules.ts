@@ -57,7 +57,8 @@ export default function frameworkModules(context: LoadContext, {renderer}: Frame
         ? [load.resolve('preact/devtools'), path.join(src, 'deferred-hydration', 'index.tsx')]
         : [path.join(src, 'hydration-pace', 'index.ts')];
     },
-    configureWebpack(_config, isServer, {currentBundler}) {
+    configureWebpack(config, isServer, {currentBundler}) {
+      keyCacheByRenderer(config, renderer);
       const replacements = THEME_COMMON_OVERRIDES.map((name) => {
         const stock = path.join(THEME_COMMON_UTILS, `${name}.js`);
         const ours = path.join(overridesDir, `${name}.ts`);
@@ -87,6 +88,18 @@ export default function frameworkModules(context: LoadContext, {renderer}: Frame
       };
     },
   };
+}
+
+/**
+ * The renderer changes what `react` resolves to, which the bundler's persistent cache does not
+ * see (its version covers theme aliases only): a React build after a Preact one reused Preact's
+ * modules and never hydrated. One cache per renderer: the renderer joins the cache's version.
+ */
+function keyCacheByRenderer(config: object, renderer: Renderer): void {
+  const {cache: webpackCache, experiments} = config as {cache?: unknown; experiments?: {cache?: unknown}};
+  for (const cache of [webpackCache, experiments?.cache]) {
+    if (cache && typeof cache === 'object' && 'version' in cache) cache.version = `${String(cache.version)}-${renderer}`;
+  }
 }
 
 function escapeRegExp(text: string): string {

@@ -22,9 +22,6 @@ import useIsBrowser from '@docusaurus/useIsBrowser';
 // Docusaurus's own provider of useIsBrowser (the module its root renders).
 import {BrowserContextProvider} from '@docusaurus/core/lib/client/browserContext.js';
 
-/** Set by plugins/framework-modules.ts (DefinePlugin). */
-declare const __SITE_RENDERER__: 'preact' | 'react';
-
 const ATTRIBUTE = 'data-hydrating-parts';
 
 interface Wait {

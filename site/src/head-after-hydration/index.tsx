@@ -21,9 +21,6 @@ import type {Props} from '@docusaurus/Head';
 import StockHead from '@docusaurus/core/lib/client/exports/Head.js';
 import {hydrationOver, subscribeHydration} from '../deferred-hydration';
 
-/** Set by plugins/framework-modules.ts (DefinePlugin). */
-declare const __SITE_RENDERER__: 'preact' | 'react';
-
 const noSubscription = () => () => {};
 /** After hydration (and in any render that is not one). */
 const inBrowser = () => true;

@@ -35,9 +35,12 @@ let pending = 0;
 let rootCommitted = false;
 const listeners = new Set<() => void>();
 
-/** True once the first page has hydrated whole: its root and every deferred part. */
+/**
+ * True once the first page has hydrated whole: its root and every deferred part. In a React build
+ * nothing is deferred and React reads a store's server snapshot while it hydrates: true.
+ */
 export function hydrationOver(): boolean {
-  return rootCommitted && pending === 0;
+  return __SITE_RENDERER__ === 'react' || (rootCommitted && pending === 0);
 }
 
 /** Calls `listener` when hydrationOver() turns true; returns the unsubscribe. */

@@ -21,22 +21,13 @@ import type {Props} from '@docusaurus/Head';
 import StockHead from '@docusaurus/core/lib/client/exports/Head.js';
 import {hydrationOver, subscribeHydration} from '../deferred-hydration';
 
-const noSubscription = () => () => {};
-/** After hydration (and in any render that is not one). */
-const inBrowser = () => true;
 /** While hydrating: false in the browser; the server renders the Head. */
 const onServer = () => typeof window === 'undefined';
 
-/**
- * React: a store whose snapshot differs between hydration and after (React reads the server
- * snapshot while it hydrates), so React re-renders each Head right after the hydration's commit,
- * in one batched render. Preact reads no server snapshot: its store is src/deferred-hydration's,
- * false until the root and every deferred part have hydrated.
- */
-const store: [(listener: () => void) => () => void, () => boolean] =
-  __SITE_RENDERER__ === 'preact' ? [subscribeHydration, hydrationOver] : [noSubscription, inBrowser];
-
 export default function Head(props: Props): ReactNode {
-  const render = useSyncExternalStore(store[0], store[1], onServer);
+  // src/deferred-hydration's store: React reads the server snapshot while it hydrates and true
+  // after, so it re-renders each Head right after the hydration's commit, in one batched render;
+  // Preact reads no server snapshot, and the store is false until every deferred part is done.
+  const render = useSyncExternalStore(subscribeHydration, hydrationOver, onServer);
   return render ? <StockHead {...props} /> : null;
 }

@@ -53,7 +53,5 @@ declare global {
     __docsSearchEarly?: EarlyState;
     /** The engine's worker, started by the early box as it opened (shell.inline.js). */
     __docsSearchWorker?: {worker: Worker; url: string} | null;
-    /** Settles once the page's own scripts have arrived, or after 1 s (shell.inline.js): calls to the worker wait for it. */
-    __docsSearchGate?: Promise<void>;
   }
 }

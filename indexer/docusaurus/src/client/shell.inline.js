@@ -119,40 +119,14 @@
   }
 
   /**
-   * The index shares a slow link with the page's own scripts (the app), which it would slow down:
-   * the worker is asked for it once every script the page names has arrived, or after
-   * GATE_MS at most (an app that never comes never holds the answers back). Every call to the
-   * worker waits for this gate (worker-client.ts).
-   */
-  var GATE_MS = 1000;
-  function appScriptsArrived() {
-    var urls = [].map.call(document.querySelectorAll('script[src],link[rel=preload][as=script]'), function (el) {
-      return el.src || el.href;
-    });
-    var deadline = Date.now() + GATE_MS;
-    return new Promise(function (resolve) {
-      (function check() {
-        var arrived = urls.every(function (url) {
-          return window.performance.getEntriesByName(url).length > 0;
-        });
-        if (arrived || Date.now() >= deadline) resolve();
-        else window.setTimeout(check, 50);
-      })();
-    });
-  }
-
-  /**
    * The engine's worker (early-worker.js) starts with the box, in parallel with the module that
-   * draws the answers; it downloads the index once the gate above opens. early-search.js adopts it.
+   * draws the answers: it downloads the index at once. early-search.js adopts it.
    */
   function startWorker(config) {
     if (window.__docsSearchEarly || window.__docsSearchWorker || typeof window.Worker === 'undefined') return;
     try {
       var worker = new window.Worker(config.workerUrl);
-      window.__docsSearchGate = window.__docsSearchGate || appScriptsArrived();
-      window.__docsSearchGate.then(function () {
-        worker.postMessage({id: 0, indexUrl: config.indexUrl, method: 'search', args: [{requests: [{indexName: config.indexName, query: '', hitsPerPage: 0}]}]});
-      });
+      worker.postMessage({id: 0, indexUrl: config.indexUrl, method: 'search', args: [{requests: [{indexName: config.indexName, query: '', hitsPerPage: 0}]}]});
       window.__docsSearchWorker = {worker: worker, url: config.workerUrl};
     } catch {
       window.__docsSearchWorker = null;

@@ -36,17 +36,12 @@ export function workerClient(workerUrl: string, indexUrl: string, started: Worke
   }
   // A worker the box started as it opened (shell.inline.js), its index already on the way.
   if (started) worker = adopt(started);
-  // The early box's gate (shell.inline.js): the index waits for the page's own scripts.
-  const gate = (typeof window === 'undefined' ? undefined : window.__docsSearchGate) ?? Promise.resolve();
   const call = <T>(method: 'search' | 'searchForFacetValues', args: unknown[]): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       const id = ++next;
       pending.set(id, {resolve: resolve as (value: unknown) => void, reject});
-      void gate.then(() => {
-        if (!pending.has(id)) return; // failed meanwhile
-        worker ??= start();
-        worker.postMessage({id, indexUrl, method, args});
-      });
+      worker ??= start();
+      worker.postMessage({id, indexUrl, method, args});
     });
   return {
     appId: 'local',

@@ -14,7 +14,8 @@
  * comments and no code that depends on line breaks.
  *
  * In local mode the box also answers (`texts.early`, the theme's earlyAnswers option): when it
- * opens it imports early-search.js, which fetches the index in parallel with the app and shows
+ * opens it imports early-search.js once the app's scripts have arrived (1 s at most), which
+ * fetches the index while the app starts and shows
  * the modal's hits, in the modal's order and look, until the modal takes over (see that file).
  */
 (function (texts) {
@@ -98,18 +99,67 @@
   }
 
   /**
+   * The app's scripts first: on a slow link every byte the box fetches (its module, the engine's
+   * worker, the index) delays the app's own, and with them the page's hydration. The box fetches
+   * once every script the page names has arrived, or GATE_MS after it opened at most (an app
+   * that is late or never comes never holds the answers back).
+   */
+  var GATE_MS = 1000;
+  var gate = null;
+  function appScriptsArrived() {
+    var urls = [].map.call(document.querySelectorAll('script[src],link[rel=preload][as=script]'), function (el) {
+      return el.src || el.href;
+    });
+    var deadline = Date.now() + GATE_MS;
+    return new Promise(function (resolve) {
+      (function check() {
+        var arrived = urls.every(function (url) {
+          return window.performance.getEntriesByName(url).length > 0;
+        });
+        if (arrived || Date.now() >= deadline) resolve();
+        else window.setTimeout(check, 50);
+      })();
+    });
+  }
+
+  /**
+   * The app hydrates as soon as its scripts have arrived: the box's module, downloaded meanwhile,
+   * runs in the next idle moment (IDLE_MS at most), not in the middle of the hydration.
+   */
+  var IDLE_MS = 300;
+  function whenIdle() {
+    return new Promise(function (resolve) {
+      if (window.requestIdleCallback) window.requestIdleCallback(resolve, {timeout: IDLE_MS});
+      else window.setTimeout(resolve, 0);
+    });
+  }
+
+  /**
    * Local search, before the app has taken over: the box answers as the modal does, from the
-   * first paint. Its module and the index download in parallel with the app; the modal answers
-   * from the same client later. (Once the app is there the modal's code is on its way and
-   * answers: the box only keeps the text, as before.)
+   * first paint. Its module and the index download once the app's scripts have (see the gate
+   * above); the modal answers from the same client later. (Once the app is there the modal's code
+   * is on its way and answers: the box only keeps the text, as before.)
    */
   function answer(box) {
     if (!texts.early || owner) return;
-    startWorker(texts.early.config);
-    early = early || import(texts.early.url);
+    gate = gate || appScriptsArrived();
+    early =
+      early ||
+      gate.then(function () {
+        if (owner) return null;
+        startWorker(texts.early.config);
+        var preload = document.createElement('link');
+        preload.rel = 'modulepreload';
+        preload.href = texts.early.url;
+        document.head.appendChild(preload);
+        return whenIdle().then(function () {
+          return import(texts.early.url);
+        });
+      });
     early.then(
       function (module) {
-        if (shell === box) module.attach(box.firstChild, texts.early.config);
+        if (!module) early = null;
+        else if (shell === box) module.attach(box.firstChild, texts.early.config);
       },
       function () {
         early = null;
@@ -119,8 +169,8 @@
   }
 
   /**
-   * The engine's worker (early-worker.js) starts with the box, in parallel with the module that
-   * draws the answers: it downloads the index at once. early-search.js adopts it.
+   * The engine's worker (early-worker.js) starts as the gate opens, in parallel with the module
+   * that draws the answers: it downloads the index at once. early-search.js adopts it.
    */
   function startWorker(config) {
     if (window.__docsSearchEarly || window.__docsSearchWorker || typeof window.Worker === 'undefined') return;

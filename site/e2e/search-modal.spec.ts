@@ -58,6 +58,15 @@ test.describe('opening and closing', () => {
     await expect(searchButton(page)).toBeFocused();
   });
 
+  test('Ctrl+K pressed right after Escape opens the modal again', async ({page}) => {
+    await openModal(page);
+    // The two keys within a frame: the shortcut must see the modal closed by the first.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+k');
+    await expect(searchInput(page)).toBeFocused();
+    await expect(modal(page)).toHaveCount(1);
+  });
+
   test('a click outside the modal closes it', async ({page}) => {
     await openModal(page);
     await page.locator('.DocSearch-Container').click({position: {x: 5, y: 5}});

@@ -7,7 +7,7 @@
  * While the modal loads, the reader types into the search shell (shell.inline.js), which handles
  * its own Escape and Ctrl/Cmd+K.
  */
-import {useEffect, type RefObject} from 'react';
+import {useEffect, useRef, type RefObject} from 'react';
 
 export interface SearchShortcutsOptions {
   isOpen: boolean;
@@ -30,9 +30,15 @@ export function countsAsSearchInput(event: KeyboardEvent): boolean {
   return !(hasActionModifier(event) && event.key.toLowerCase() === 'f');
 }
 
-export function useSearchShortcuts({isOpen, open, close, buttonRef}: SearchShortcutsOptions): void {
+export function useSearchShortcuts(options: SearchShortcutsOptions): void {
+  // The listener reads the latest render's state, not the state of the render that registered it:
+  // an effect runs after the paint (always with Preact), so a listener re-registered by an effect
+  // answered a Ctrl+K pressed just after Escape as if the modal were still open, and closed it.
+  const latest = useRef(options);
+  latest.current = options;
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
+      const {isOpen, open, close, buttonRef} = latest.current;
       const toggle = hasActionModifier(event) && event.key.toLowerCase() === 'k' && !event.altKey;
       const slash = event.key === '/' && !isOpen && !isEditingContent(event.target);
       if ((event.key === 'Escape' && isOpen) || toggle || slash) {
@@ -49,5 +55,5 @@ export function useSearchShortcuts({isOpen, open, close, buttonRef}: SearchShort
     }
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [isOpen, open, close, buttonRef]);
+  }, []);
 }

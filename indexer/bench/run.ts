@@ -147,30 +147,25 @@ async function coldBuild(): Promise<BuildFigures> {
   return {seconds: (performance.now() - start) / 1000, peakRssMB: null};
 }
 
-/** The same site with Docusaurus's stock page template and React, for the side-by-side figures. */
-async function stockBuild(): Promise<void> {
-  log('interactivity: building the comparison site with the stock page template into site/build-stock…');
-  const {code, stderr} = await run(process.execPath, [DOCUSAURUS, 'build', '--out-dir', 'build-stock'], SITE, {
+/** Builds a comparison site, with React in the browser and `env` on top, into site/<outDir>. */
+async function comparisonBuild(outDir: string, what: string, env: Record<string, string>): Promise<void> {
+  log(`interactivity: building the comparison site ${what} into site/${outDir}…`);
+  const {code, stderr} = await run(process.execPath, [DOCUSAURUS, 'build', '--out-dir', outDir], SITE, {
     ...process.env,
-    STOCK_PAGE_TEMPLATE: '1',
     SITE_RENDERER: 'react',
+    ...env,
   });
-  if (code !== 0) throw new Error(`the stock-template build failed:\n${stderr.slice(-2000)}`);
+  if (code !== 0) throw new Error(`the build of site/${outDir} (${what}) failed:\n${stderr.slice(-2000)}`);
 }
+
+/** The same site with Docusaurus's stock page template and React, for the side-by-side figures. */
+const stockBuild = () => comparisonBuild('build-stock', 'with the stock page template', {STOCK_PAGE_TEMPLATE: '1'});
 
 /**
  * The same site as before issue 27: the early box keeps the text but shows no hits, and React 18
  * renders in the browser (with its sliced hydration), not Preact.
  */
-async function beforeBuild(): Promise<void> {
-  log('interactivity: building the comparison site as before issue 27 (React, no early answers) into site/build-before…');
-  const {code, stderr} = await run(process.execPath, [DOCUSAURUS, 'build', '--out-dir', 'build-before'], SITE, {
-    ...process.env,
-    NO_EARLY_ANSWERS: '1',
-    SITE_RENDERER: 'react',
-  });
-  if (code !== 0) throw new Error(`the build without early answers failed:\n${stderr.slice(-2000)}`);
-}
+const beforeBuild = () => comparisonBuild('build-before', 'as before issue 27 (React, no early answers)', {NO_EARLY_ANSWERS: '1'});
 
 const ratio = (ours: number, other: number) => (other > 0 ? Math.round((ours / other) * 100) / 100 : null);
 

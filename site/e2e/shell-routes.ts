@@ -46,12 +46,10 @@ export function connectionInitScript(connection: {effectiveType: string; saveDat
  * `data-hydrating-parts` until the last is done.
  */
 export async function hydrated(page: import('@playwright/test').Page): Promise<void> {
-  await page.waitForFunction(FULLY_HYDRATED);
+  await page.waitForFunction(
+    () => document.documentElement.getAttribute('data-has-hydrated') === 'true' && !document.documentElement.hasAttribute('data-hydrating-parts'),
+  );
 }
-
-/** True once the whole page has hydrated (see hydrated); a function for page scripts too. */
-export const FULLY_HYDRATED = (): boolean =>
-  document.documentElement.getAttribute('data-has-hydrated') === 'true' && !document.documentElement.hasAttribute('data-hydrating-parts');
 
 /**
  * Marks, from the start of the page, every element the app's renderer hydrates or renders. The site

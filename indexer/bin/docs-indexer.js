@@ -14,10 +14,12 @@ try {
   process.stderr.write('docs-indexer: not built: run `npm run build --workspace docs-indexer` first\n');
   process.exit(1);
 }
-// A reader that stops early (`docs-indexer crawl site/build | head`) closes the pipe: stop quietly,
-// as other command line tools do, instead of an unhandled 'error' event and its stack trace.
+// A reader that stops early (`docs-indexer crawl site/build | head`) closes the pipe: the write
+// that met it fails with EPIPE, the command removes its temporary files and main() resolves to 0,
+// quietly, as other command line tools do (not an unhandled 'error' event and its stack trace,
+// nor an exit here that would leave the temporary files behind).
 process.stdout.on('error', (error) => {
-  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  if (error.code === 'EPIPE') return;
   process.stderr.write(`docs-indexer: cannot write to stdout (${error.code ?? error.message})\n`);
   process.exit(1);
 });

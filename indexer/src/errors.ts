@@ -124,11 +124,31 @@ export function maskSecrets(text: string, secrets: readonly (string | undefined)
     ? (secrets as readonly (string | undefined)[])
     : SECRET_ENV_VARS.map((name) => (secrets as NodeJS.ProcessEnv)[name]);
   let out = text;
-  // Each secret as given and as used (trimmed): a server echoing the key it got echoes the trimmed one.
-  for (const secret of list.flatMap((value) => (value === undefined ? [] : [value, value.trim()]))) {
+  // Each secret as given and as used (trimmed): a server echoing the key it got echoes the trimmed
+  // one; and as a URL or a JSON string would carry it (percent-encoded, escaped).
+  const forms = new Set<string>();
+  for (const value of list) {
+    if (value === undefined) continue;
+    for (const secret of [value, value.trim()]) {
+      forms.add(secret);
+      forms.add(encodeURIComponent(secret));
+      forms.add(JSON.stringify(secret).slice(1, -1));
+    }
+  }
+  // Longest first: a form that contains another is replaced whole.
+  for (const secret of [...forms].sort((a, b) => b.length - a.length)) {
     if (secret.length >= 4) out = out.split(secret).join('***');
   }
   return out;
+}
+
+/**
+ * `text` masked (maskSecrets), then cut to `max` characters with `…`: masking comes first, so a
+ * cut can never fall inside a secret and show part of it.
+ */
+export function maskAndCut(text: string, secrets: readonly (string | undefined)[] | NodeJS.ProcessEnv, max: number): string {
+  const masked = maskSecrets(text, secrets);
+  return masked.length > max ? `${masked.slice(0, max)}…` : masked;
 }
 
 /** The single stderr line for an error: no stack trace, no newline inside, secrets masked. */

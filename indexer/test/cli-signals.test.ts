@@ -149,3 +149,81 @@ test("SIGTERM during push's crawl: exit 1, one line, no Algolia request and no i
     await site.close();
   }
 });
+
+/** A build folder of `pages` pages with a few paragraphs each. */
+async function bigBuild(dir: string, pages: number): Promise<string> {
+  const build = path.join(dir, 'build');
+  await mkdir(path.join(build, 'docs'), {recursive: true});
+  const page = (n: number): string =>
+    `<!doctype html><html><head><title>Page ${n} | Site</title><link rel=canonical href="https://big.example/docs/p${n}"></head>` +
+    `<body><main><h1>Page ${n}</h1>${'<p>Some words about the meter and its readings.</p>'.repeat(40)}</main></body></html>`;
+  await writeFile(path.join(build, 'index.html'), page(0).replace('/docs/p0', '/'));
+  for (let n = 1; n <= pages; n++) await writeFile(path.join(build, 'docs', `p${n}.html`), page(n));
+  return build;
+}
+
+test('SIGHUP (a closed terminal) during a folder crawl --out FILE: handled like SIGTERM, no FILE.PID.tmp left', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'indexer-sighup-'));
+  try {
+    const build = await bigBuild(dir, 3000);
+    const out = path.join(dir, 'records.json');
+    const run = start(['crawl', build, '--out', out, '--concurrency', '1']);
+    await until(async () => (await readdir(dir)).some((name) => name.endsWith('.tmp')));
+    run.child.kill('SIGHUP');
+    const {code, signal, stderr} = await run.result;
+    assert.deepEqual([code, signal, stderr], [1, null, `docs-indexer: interrupted; ${out} was left as it was\n`]);
+    assert.deepEqual(await readdir(dir), ['build'], 'no records.json and no temporary file');
+  } finally {
+    await rm(dir, {recursive: true, force: true});
+  }
+});
+
+test('SIGHUP during push, its temporary index filled: the temporary index is deleted, the live index kept', async () => {
+  const fake = await startFakeAlgolia();
+  try {
+    fake.seed('docs', [{objectID: 'old', url: 'https://mini.example.org/old'}], {userData: {docsIndexerBuild: 'docs_tmp_earlier'}});
+    const held = fake.gate({step: 'batch'});
+    const url = new URL(fake.url);
+    const run = start(['push', fixture('mini-site')], {
+      ALGOLIA_APP_ID: fake.appId,
+      ALGOLIA_ADMIN_API_KEY: fake.apiKey,
+      ALGOLIA_INDEX_NAME: 'docs',
+      ALGOLIA_HOSTS: `http://${url.host}`,
+      DOCS_INDEXER_TIMEOUT_MS: '2000',
+      DOCS_INDEXER_RETRY_DELAY_MS: '5',
+    });
+    await held.reached;
+    assert.equal(fake.names().length, 2, 'the temporary index exists');
+    run.child.kill('SIGHUP');
+    held.release();
+    const {code, signal, stderr} = await run.result;
+    assert.equal(signal, null, stderr);
+    assert.equal(code, 1, stderr);
+    assert.match(stderr, /^docs-indexer: interrupted; the live index "docs" was not changed\n$/);
+    assert.deepEqual(fake.names(), ['docs'], 'no docs_tmp_* index left');
+    assert.deepEqual(fake.records('docs').map((r) => r.objectID), ['old']);
+  } finally {
+    await fake.close();
+  }
+});
+
+test('crawl … | head: a reader that closes stdout ends the run with exit 0 and its temporary folder removed', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'indexer-epipe-'));
+  const tmp = await mkdtemp(path.join(tmpdir(), 'indexer-epipe-tmp-'));
+  try {
+    const build = await bigBuild(dir, 150);
+    for (let round = 0; round < 3; round++) {
+      const child = spawn(process.execPath, [bin, 'crawl', build], {env: {...process.env, TMPDIR: tmp, CI: 'true'}});
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      // `head -c 100`: read the first chunk, then close the pipe.
+      child.stdout.once('data', () => child.stdout.destroy());
+      const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (c, s) => resolve([c, s])));
+      assert.deepEqual([code, signal, stderr], [0, null, ''], `round ${round}`);
+      assert.deepEqual(await readdir(tmp), [], `round ${round}: no docs-indexer-* folder left`);
+    }
+  } finally {
+    await rm(dir, {recursive: true, force: true});
+    await rm(tmp, {recursive: true, force: true});
+  }
+});

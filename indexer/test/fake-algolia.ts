@@ -33,7 +33,11 @@ export type Step =
  */
 export type Fault =
   | 500 | 502 | 503 | 429 | 403 | 400 | 'timeout' | 'drop' | 'drop-after' | 'echo-key'
-  | 'same-cursor' | 'endless-cursor' | 'bad-shape';
+  | 'same-cursor' | 'endless-cursor' | 'bad-shape'
+  /** A 400 whose message repeats the key from its 110th character on (a cut at 120 falls inside it). */
+  | 'echo-key-late'
+  /** A 200 whose body is `null`. */
+  | 'null-body';
 
 export interface FaultRule {
   step: Step;
@@ -373,6 +377,15 @@ export async function startFakeAlgolia(options: {appId?: string; apiKey?: string
           const [status, payload] = applyAndStamp(method, parts, step, body, url);
           const cursor = rule.fault === 'same-cursor' ? 'c2FtZQ' : Buffer.from(String(Math.random())).toString('base64');
           send(status, {...(payload as Record<string, unknown>), ...(rule.fault === 'endless-cursor' ? {hits: []} : {}), cursor});
+          return;
+        }
+        if (rule.fault === 'echo-key-late') {
+          const lead = 'Bad request: the key given is not valid for this application, see the dashboard; key=';
+          send(400, {message: `${lead.padEnd(110, '.')}${String(req.headers['x-algolia-api-key'])} (end)`, status: 400});
+          return;
+        }
+        if (rule.fault === 'null-body') {
+          send(200, null);
           return;
         }
         if (rule.fault === 'echo-key') {

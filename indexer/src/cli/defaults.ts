@@ -4,7 +4,8 @@
  */
 import {LOCAL_INDEX_PATH} from 'docs-search/constants';
 
-export {DEFAULT_MAX_FAILED} from '../crawl/defaults.ts';
+export {DEFAULT_MAX_FAILED, DEFAULT_MAX_PAGES} from '../crawl/defaults.ts';
+export {DEFAULT_MAX_RECORD_BYTES} from '../records/limits.ts';
 
 /** Pages read or fetched at once when --concurrency is not given. */
 export const DEFAULT_CONCURRENCY = 8;

@@ -7,7 +7,7 @@
  */
 import {createRequire} from 'node:module';
 import {Command, CommanderError} from 'commander';
-import {errorLine, exitCodeFor, type ExitCode} from '../errors.ts';
+import {errorLine, exitCodeFor, maskSecrets, type ExitCode} from '../errors.ts';
 import {createProgress, isAnimated} from './progress.ts';
 import type {CliContext, RegisterCommand} from './commands/context.ts';
 import {registerCrawl} from './commands/crawl.ts';
@@ -27,8 +27,10 @@ export interface CliIo {
 
 /** Runs the CLI and resolves to its exit code (0, 1 or 2). */
 export async function main(argv: string[], io: CliIo): Promise<0 | ExitCode> {
-  const progress = createProgress(isAnimated(io.stdout, io.env), io.stderr);
-  const context: CliContext = {stdout: io.stdout, stderr: io.stderr, env: io.env, progress};
+  // Every line the CLI prints about a run is masked (the write key) before it is cut or written.
+  const mask = (text: string): string => maskSecrets(text, io.env);
+  const progress = createProgress(isAnimated(io.stdout, io.env), io.stderr, mask);
+  const context: CliContext = {stdout: io.stdout, stderr: io.stderr, env: io.env, progress, mask};
   const program = new Command('docs-indexer')
     .description('Crawl a built docs site, extract DocSearch records, publish them to Algolia')
     .version(VERSION, '-V, --version', 'print the version of docs-indexer')

@@ -7,7 +7,8 @@ import {z} from 'zod';
 import {UsageError} from '../errors.ts';
 import {DEFAULT_CONCURRENCY, MAX_CONCURRENCY} from './defaults.ts';
 import {indexNameProblem, SETTING_RANGES, type AlgoliaHost} from '../publish/algolia/options.ts';
-import {DEFAULT_MAX_FAILED} from '../crawl/defaults.ts';
+import {DEFAULT_MAX_FAILED, DEFAULT_MAX_PAGES, MAX_MAX_PAGES} from '../crawl/defaults.ts';
+import {DEFAULT_MAX_RECORD_BYTES, MAX_MAX_RECORD_BYTES, MIN_MAX_RECORD_BYTES} from '../records/limits.ts';
 import {redactUrl} from '../crawl/urls.ts';
 
 export {DEFAULT_CONCURRENCY, MAX_CONCURRENCY};
@@ -19,6 +20,8 @@ export interface RawCrawlOptions {
   baseUrl?: string;
   concurrency?: string | number;
   maxFailed?: string | number;
+  maxPages?: string | number;
+  maxRecordBytes?: string | number;
   json?: boolean;
 }
 
@@ -62,6 +65,13 @@ const maxFailedSchema = z.preprocess(
   z.number().min(0).max(100),
 );
 
+/** A whole number from flags (`--max-pages 500`), with its default. */
+const wholeNumber = (fallback: number, min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === undefined ? fallback : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v.trim()) : v),
+    z.number().int().min(min).max(max),
+  );
+
 export const crawlOptionsSchema = z.object({
   /** Build folder or http(s) URL. */
   source: z.string().min(1),
@@ -73,6 +83,10 @@ export const crawlOptionsSchema = z.object({
   concurrency: concurrencySchema,
   /** A URL crawl fails when more than this share of its pages (in %) could not be fetched. */
   maxFailed: maxFailedSchema,
+  /** A URL crawl fetches at most this many pages. */
+  maxPages: wholeNumber(DEFAULT_MAX_PAGES, 1, MAX_MAX_PAGES),
+  /** No record is larger than this once serialised (bytes of JSON). */
+  maxRecordBytes: wholeNumber(DEFAULT_MAX_RECORD_BYTES, MIN_MAX_RECORD_BYTES, MAX_MAX_RECORD_BYTES),
   /** Print one summary object on stdout. */
   json: z.boolean().default(false),
 });
@@ -111,6 +125,9 @@ const MESSAGES: Record<string, (value: unknown) => string> = {
   baseUrl: (v) => `--base-url must be an absolute http(s) URL such as https://example.com/ (got "${redactUrl(String(v))}")`,
   concurrency: (v) => `--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY} (got "${String(v)}")`,
   maxFailed: (v) => `--max-failed must be a percentage from 0 to 100, such as 10 or 10% (got "${String(v)}")`,
+  maxPages: (v) => `--max-pages must be a whole number from 1 to ${MAX_MAX_PAGES} (got "${printable(String(v))}")`,
+  maxRecordBytes: (v) =>
+    `--max-record-bytes must be a whole number of bytes from ${MIN_MAX_RECORD_BYTES} to ${MAX_MAX_RECORD_BYTES} (got "${printable(String(v))}")`,
   appId: (v) =>
     v === undefined
       ? 'missing Algolia application ID: set ALGOLIA_APP_ID'
@@ -157,8 +174,21 @@ export function resolveCrawlOptions(raw: RawCrawlOptions): CrawlCommandOptions {
   return options;
 }
 
-/** ALGOLIA_HOSTS: comma-separated base URLs such as `http://127.0.0.1:8787`. */
-export function parseHosts(value: string | undefined): AlgoliaHost[] | undefined {
+/** The variable that lets ALGOLIA_HOSTS name a plain-HTTP host off this machine (a trusted proxy). */
+export const ALLOW_PLAIN_HTTP_VAR = 'DOCS_INDEXER_ALLOW_PLAIN_HTTP';
+
+/** A host name that is this machine: `localhost`, 127.0.0.0/8, ::1. */
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || host === '::1' || host === '0:0:0:0:0:0:0:1';
+}
+
+/**
+ * ALGOLIA_HOSTS: comma-separated base URLs such as `http://127.0.0.1:8787`. Every request carries
+ * the write key, so a plain `http:` host must be this machine (a local stand-in), unless
+ * `allowPlainHttp` (DOCS_INDEXER_ALLOW_PLAIN_HTTP=1: a trusted proxy on a private network).
+ */
+export function parseHosts(value: string | undefined, allowPlainHttp = false): AlgoliaHost[] | undefined {
   const text = blankToUndefined(value);
   if (text === undefined) return undefined;
   return text.split(',').map((part) => {
@@ -181,6 +211,12 @@ export function parseHosts(value: string | undefined): AlgoliaHost[] | undefined
           `(got "${printable(redactUrl(item))}")`,
       );
     }
+    if (url.protocol === 'http:' && !allowPlainHttp && !isLoopback(url.hostname)) {
+      throw new UsageError(
+        `ALGOLIA_HOSTS names ${printable(redactUrl(`http://${url.host}`))}, a plain-HTTP host that is not this machine: the write key would cross the network unencrypted ` +
+          `(use https://, or set ${ALLOW_PLAIN_HTTP_VAR}=1 for a trusted plain-HTTP proxy)`,
+      );
+    }
     const protocol = url.protocol === 'http:' ? 'http' : 'https';
     return {url: url.hostname, ...(url.port ? {port: Number(url.port)} : {}), protocol, accept: 'readWrite'};
   });
@@ -199,7 +235,7 @@ export function resolvePushOptions(raw: RawPushOptions, env: NodeJS.ProcessEnv):
     appId: blankToUndefined(env.ALGOLIA_APP_ID),
     apiKey: blankToUndefined(env.ALGOLIA_ADMIN_API_KEY),
     indexName: blankToUndefined(raw.index) ?? blankToUndefined(env.ALGOLIA_INDEX_NAME),
-    hosts: parseHosts(env.ALGOLIA_HOSTS),
+    hosts: parseHosts(env.ALGOLIA_HOSTS, env[ALLOW_PLAIN_HTTP_VAR]?.trim() === '1'),
     timeoutMs: numberFromEnv(env.DOCS_INDEXER_TIMEOUT_MS),
     retryDelayMs: numberFromEnv(env.DOCS_INDEXER_RETRY_DELAY_MS),
     attempts: numberFromEnv(env.DOCS_INDEXER_ATTEMPTS),

@@ -17,7 +17,11 @@ export function isAnimated(stdout: {isTTY?: boolean}, env: NodeJS.ProcessEnv): b
 
 const SILENT: Progress = {crawlEvent: () => {}, step: () => {}, clear: () => {}};
 
-export function createProgress(animated: boolean, stderr: NodeJS.WritableStream): Progress {
+/**
+ * `mask` (the CLI's secret masking) runs on each line before it is cut to the terminal's 120
+ * characters: a cut never falls inside a secret.
+ */
+export function createProgress(animated: boolean, stderr: NodeJS.WritableStream, mask: (text: string) => string = (text) => text): Progress {
   if (!animated) return SILENT;
   let shown = false;
   let last = 0;
@@ -25,7 +29,7 @@ export function createProgress(animated: boolean, stderr: NodeJS.WritableStream)
     const now = Date.now();
     if (!force && now - last < 80) return;
     last = now;
-    stderr.write(`\r\x1b[2K${line.slice(0, 120)}`);
+    stderr.write(`\r\x1b[2K${mask(line).slice(0, 120)}`);
     shown = true;
   };
   return {

@@ -27,15 +27,16 @@
  */
 import type {SearchRecord} from 'docs-search/record';
 import {RecordStore} from '../records/store.ts';
+import {DEFAULT_MAX_RECORD_BYTES} from '../records/limits.ts';
 import {SourceError, UsageError} from '../errors.ts';
 import {crawlFolder} from './folder.ts';
 import {crawlUrl} from './site.ts';
-import {byOrder, byUrl, checkInterrupted, crawledPage, InterruptedError} from './pages.ts';
+import {byOrder, byUrl, checkInterrupted, checkRanges, crawledPage, InterruptedError} from './pages.ts';
 import type {CrawlOptions, CrawlResult} from './types.ts';
 import {isHttpSource, redactUrl} from './urls.ts';
 
 export type {CrawlEvent, CrawlMode, CrawlOptions, CrawlResult, CrawlSkipReason, CrawledPage, SkippedPage} from './types.ts';
-export {DEFAULT_MAX_FAILED} from './defaults.ts';
+export {DEFAULT_MAX_FAILED, DEFAULT_MAX_PAGES} from './defaults.ts';
 export {InterruptedError, percentAbove} from './pages.ts';
 export {isHttpSource, orderKey, redactUrl, servedPath} from './urls.ts';
 export {MAX_SITEMAP_BYTES, parseSitemap, rankOfPriority, sitemapLocs, type Sitemap, type SitemapEntry} from './sitemap.ts';
@@ -44,6 +45,7 @@ export {pageLinks} from './links.ts';
 export async function crawl(source: string, options: CrawlOptions = {}): Promise<CrawlResult> {
   if (!source) throw new UsageError('missing SOURCE: pass a build folder or an http(s) URL');
   checkInterrupted(options);
+  checkRanges(options);
   const started = performance.now();
   let result;
   try {
@@ -59,7 +61,7 @@ export async function crawl(source: string, options: CrawlOptions = {}): Promise
   if (!result.streamed && options.onPage) {
     for (const page of pages) await options.onPage(crawledPage(page));
   }
-  const store = new RecordStore(options.validate !== false);
+  const store = new RecordStore(options.validate !== false, options.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES);
   if (options.collect !== false) {
     for (const page of pages) {
       if (page.packed) store.addPacked(page.url, page.count, page.packed, page.jsonBytes, page.digest);
@@ -94,5 +96,6 @@ export async function crawl(source: string, options: CrawlOptions = {}): Promise
     skippedPages,
     baseUrl: result.baseUrl,
     mode: result.mode,
+    ...('maxPagesReached' in result && result.maxPagesReached !== undefined ? {maxPagesReached: result.maxPagesReached} : {}),
   };
 }

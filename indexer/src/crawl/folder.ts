@@ -3,13 +3,14 @@
  * site's URL read from the home page's canonical link (else the sitemap), priorities from the
  * build's sitemaps; pages handed to onPage in order as soon as they are extracted.
  */
-import {readFile, readdir, stat} from 'node:fs/promises';
+import {lstat, readdir, realpath, stat} from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import {extractPageDetailed} from '../extract/extract.ts';
 import {decodePage} from '../extract/charset.ts';
 import {MAX_PAGE_BYTES} from '../extract/pool.ts';
 import {SourceError, UsageError} from '../errors.ts';
+import {fileKind, NotRegularFileError, readRegularFile} from '../read-regular.ts';
 import {pageLinks} from './links.ts';
 import {checkInterrupted, concurrencyOf, crawledPage, duplicateOf, extractWith, workerPool, type ExtractedResult, type PageResult} from './pages.ts';
 import {MAX_SITEMAP_BYTES, parseSitemap, ranksFrom, type SitemapEntry} from './sitemap.ts';
@@ -18,11 +19,47 @@ import {compare, encodePath, normalizeBaseUrl, orderKey, servedPath, siteUrlsOf}
 
 /**
  * A build's file read whole, or undefined when it is larger than `maxBytes` (the page limits
- * hold for every file the crawl reads, the home page and the sitemaps included).
+ * hold for every file the crawl reads, the home page and the sitemaps included) or when it is
+ * not a regular file inside the folder (nothing else is ever opened: read-regular.ts).
  */
-async function readLimited(file: string, maxBytes: number): Promise<Buffer | undefined> {
-  if ((await stat(file)).size > maxBytes) return undefined;
-  return readFile(file);
+async function readLimited(file: string, maxBytes: number, root?: string): Promise<Buffer | undefined> {
+  let target = file;
+  if (root !== undefined) {
+    const resolved = await resolveInside(file, root);
+    if (typeof resolved !== 'string') return undefined;
+    target = resolved;
+  }
+  try {
+    return await readRegularFile(target, maxBytes);
+  } catch (error) {
+    if (error instanceof NotRegularFileError) return undefined;
+    throw error;
+  }
+}
+
+/** Whether `file` (a real path) lies inside `root` (a real path). */
+function isInside(file: string, root: string): boolean {
+  const relative = path.relative(root, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
+/**
+ * The real path of `file` when it is a regular file inside `root` (the folder's real path),
+ * followed through symbolic links; else what it is (`{kind}`), for the warning. Never opens it.
+ */
+async function resolveInside(file: string, root: string): Promise<string | {kind: string}> {
+  const info = await lstat(file);
+  if (info.isFile()) return file;
+  if (!info.isSymbolicLink()) return {kind: fileKind(info)};
+  let real: string;
+  try {
+    real = await realpath(file);
+  } catch {
+    return {kind: 'a symbolic link to nothing'};
+  }
+  if (!isInside(real, root)) return {kind: 'a symbolic link to outside the folder'};
+  const target = await lstat(real);
+  return target.isFile() ? real : {kind: `a symbolic link to ${fileKind(target)}`};
 }
 
 /**
@@ -30,10 +67,10 @@ async function readLimited(file: string, maxBytes: number): Promise<Buffer | und
  * and the URLs of its other locales (its hreflang alternates), which tell the site's root when
  * the folder holds one locale of a site (`build/fr/`).
  */
-async function siteUrlFromBuild(folder: string, sitemaps: string[]): Promise<{url: string; alternates: string[]} | undefined> {
+async function siteUrlFromBuild(folder: string, root: string, sitemaps: string[]): Promise<{url: string; alternates: string[]} | undefined> {
   try {
     // A home page over the size limit is not read (the crawl skips it as too-large): the sitemap tells the root.
-    const bytes = await readLimited(path.join(folder, 'index.html'), MAX_PAGE_BYTES);
+    const bytes = await readLimited(path.join(folder, 'index.html'), MAX_PAGE_BYTES, root);
     if (bytes) {
       const html = decodePage(bytes);
       const page = extractPageDetailed(html, {url: 'https://placeholder.invalid/', validate: false});
@@ -44,7 +81,7 @@ async function siteUrlFromBuild(folder: string, sitemaps: string[]): Promise<{ur
   }
   if (!sitemaps.includes('sitemap.xml')) return undefined;
   try {
-    const xml = await readLimited(path.join(folder, 'sitemap.xml'), MAX_SITEMAP_BYTES);
+    const xml = await readLimited(path.join(folder, 'sitemap.xml'), MAX_SITEMAP_BYTES, root);
     const entries = xml ? parseSitemap(xml.toString('utf8')).urls : [];
     // The shortest URL of the sitemap is the site root (every page lives below it).
     const shortest = entries.sort((a, b) => a.loc.length - b.loc.length)[0];
@@ -55,20 +92,42 @@ async function siteUrlFromBuild(folder: string, sitemaps: string[]): Promise<{ur
   return undefined;
 }
 
-/** The build's HTML files and sitemaps (`sitemap.xml` at the root and in locale folders). */
-async function listFiles(folder: string): Promise<{html: string[]; sitemaps: string[]}> {
+/** A file of the build that is read: its name in the folder, and the path to open (a link's target). */
+interface BuildFile {
+  file: string;
+  real: string;
+}
+
+/**
+ * The build's HTML files and sitemaps (`sitemap.xml` at the root and in locale folders): regular
+ * files, and symbolic links to regular files inside the folder (read at their target). Other
+ * `*.html` entries (FIFOs, devices, sockets, links to elsewhere) are listed in `special`, to be
+ * skipped with a warning; none of them is opened.
+ */
+async function listFiles(folder: string, root: string): Promise<{html: BuildFile[]; sitemaps: BuildFile[]; special: {file: string; kind: string}[]}> {
   const entries = await readdir(folder, {recursive: true, withFileTypes: true});
-  const html: string[] = [];
-  const sitemaps: string[] = [];
+  const html: BuildFile[] = [];
+  const sitemaps: BuildFile[] = [];
+  const special: {file: string; kind: string}[] = [];
   for (const entry of entries) {
-    if (!entry.isFile()) continue;
+    if (entry.isDirectory()) continue;
     const isHtml = /\.html?$/i.test(entry.name);
     if (!isHtml && entry.name !== 'sitemap.xml') continue;
     // Node 20 names the folder `path` (newer releases `parentPath`).
     const dir = (entry as unknown as {parentPath?: string}).parentPath ?? entry.path;
-    (isHtml ? html : sitemaps).push(path.relative(folder, path.join(dir, entry.name)));
+    const file = path.relative(folder, path.join(dir, entry.name));
+    let real: string | {kind: string} = path.join(folder, file);
+    if (!entry.isFile()) {
+      real = entry.isSymbolicLink() ? await resolveInside(real, root) : {kind: fileKind(entry)};
+    }
+    if (typeof real !== 'string') {
+      if (isHtml) special.push({file, kind: real.kind});
+      continue;
+    }
+    (isHtml ? html : sitemaps).push({file, real});
   }
-  return {html: html.sort(), sitemaps: sitemaps.sort()};
+  const byName = (a: BuildFile, b: BuildFile): number => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
+  return {html: html.sort(byName), sitemaps: sitemaps.sort(byName), special};
 }
 
 export async function crawlFolder(folder: string, options: CrawlOptions) {
@@ -85,15 +144,17 @@ export async function crawlFolder(folder: string, options: CrawlOptions) {
     );
   }
   if (!info.isDirectory()) throw new SourceError(`SOURCE "${folder}" is not a folder or an http(s) URL`);
-  let listing: {html: string[]; sitemaps: string[]};
+  let listing: Awaited<ReturnType<typeof listFiles>>;
+  let root: string;
   try {
-    listing = await listFiles(folder);
+    root = await realpath(folder);
+    listing = await listFiles(folder, root);
   } catch (error) {
     throw new SourceError(`cannot read SOURCE "${folder}": ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
   const files = listing.html;
   if (files.length === 0) throw new SourceError(`SOURCE "${folder}" contains no HTML pages`);
-  const home = await siteUrlFromBuild(folder, listing.sitemaps);
+  const home = await siteUrlFromBuild(folder, root, listing.sitemaps.map((s) => s.file));
   const built = home?.url;
   const configured = options.baseUrl ?? built;
   if (!configured) {
@@ -101,9 +162,9 @@ export async function crawlFolder(folder: string, options: CrawlOptions) {
   }
   const {site, folderBase: baseUrl} = siteUrlsOf(built ? normalizeBaseUrl(built, "the build's canonical URL") : undefined, home?.alternates ?? [], options.baseUrl);
   const entries: SitemapEntry[] = [];
-  for (const file of listing.sitemaps) {
+  for (const {real} of listing.sitemaps) {
     try {
-      const xml = await readLimited(path.join(folder, file), MAX_SITEMAP_BYTES);
+      const xml = await readLimited(real, MAX_SITEMAP_BYTES);
       if (xml) entries.push(...parseSitemap(xml.toString('utf8')).urls);
     } catch {
       // an unreadable sitemap only loses priorities
@@ -114,11 +175,18 @@ export async function crawlFolder(folder: string, options: CrawlOptions) {
   options.onEvent?.({type: 'start', source: folder, mode: 'folder', baseUrl, total});
   let done = 0;
   const skipped: SkippedPage[] = [];
+  const urlOf = (file: string): string => new URL(encodePath(servedPath(file)), baseUrl).toString();
+  // FIFOs, devices, sockets and links out of the folder named like pages: never opened, reported.
+  for (const {file, kind} of listing.special) {
+    const page: SkippedPage = {url: urlOf(file), reason: 'not-a-file', detail: `${file} is ${kind}`};
+    skipped.push(page);
+    options.onEvent?.({type: 'skip', ...page, done, total});
+  }
   // Pages are handed to onPage in order: finished pages wait in `ready` for their turn.
   const jobs = files
-    .map((file) => {
-      const url = new URL(encodePath(servedPath(file)), baseUrl).toString();
-      return {file, url, order: orderKey(url)};
+    .map(({file, real}) => {
+      const url = urlOf(file);
+      return {file: real, url, order: orderKey(url)};
     })
     .sort((a, b) => compare(a.order, b.order) || compare(a.url, b.url));
   const ready = new Map<number, PageResult>();
@@ -150,10 +218,13 @@ export async function crawlFolder(folder: string, options: CrawlOptions) {
     }
   };
   const pool = workerPool(options, files.length);
-  const validate = options.validate === undefined ? {} : {validate: options.validate};
+  const validate = {
+    ...(options.validate === undefined ? {} : {validate: options.validate}),
+    ...(options.maxRecordBytes === undefined ? {} : {maxRecordBytes: options.maxRecordBytes}),
+  };
   const extract = (file: string, url: string, order: string): Promise<ExtractedResult> =>
     extractWith(pool, {
-      file: path.join(folder, file),
+      file,
       url,
       site,
       pageRank: options.pageRank?.(url) ?? ranks.get(order) ?? 0,

@@ -34,8 +34,58 @@ function isRetryableStatus(status: number): boolean {
   return status === 429 || status >= 500;
 }
 
+/** A request that did not finish (headers and body) within its deadline. */
+export class DeadlineError extends Error {
+  override readonly name = 'TimeoutError';
+  constructor(readonly ms: number) {
+    super(`timed out after ${ms} ms`);
+  }
+}
+
+/**
+ * One attempt's deadline: a timer of our own, kept alive until the attempt settles and then
+ * cleared, that aborts the request whatever the server does (no headers, a body sent a byte at a
+ * time). `AbortSignal.any([AbortSignal.timeout(…), …])` did not do that: the composite holds its
+ * sources weakly, and the timeout signal could be collected before it fired (a crawl waited for
+ * ever). The crawl's own signal (Ctrl-C) aborts it too.
+ */
+class Deadline {
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  private readonly onAbort = (): void => this.controller.abort(this.parent?.reason);
+  constructor(
+    readonly ms: number,
+    private readonly parent: AbortSignal | undefined,
+  ) {
+    this.timer = setTimeout(() => this.controller.abort(new DeadlineError(ms)), ms);
+    if (parent?.aborted) this.onAbort();
+    else parent?.addEventListener('abort', this.onAbort, {once: true});
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** `work`, or the abort reason as soon as the deadline (or the crawl's signal) fires. */
+  race<T>(work: Promise<T>): Promise<T> {
+    const signal = this.controller.signal;
+    if (signal.aborted) return Promise.reject(signal.reason as Error);
+    let stop!: () => void;
+    const aborted = new Promise<never>((_resolve, reject) => {
+      stop = () => reject(signal.reason as Error);
+      signal.addEventListener('abort', stop, {once: true});
+    });
+    return Promise.race([work, aborted]).finally(() => signal.removeEventListener('abort', stop));
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
+    this.parent?.removeEventListener('abort', this.onAbort);
+  }
+}
+
 export function describe(error: unknown): string {
-  if (error instanceof HttpStatusError || error instanceof OffSiteRedirect || error instanceof TooLargeError) return error.message;
+  if (error instanceof HttpStatusError || error instanceof OffSiteRedirect || error instanceof TooLargeError || error instanceof DeadlineError) return error.message;
   const cause = (error as {cause?: {code?: string; message?: string}}).cause;
   if (cause?.code) return cause.code;
   if ((error as Error).name === 'TimeoutError') return 'timed out';
@@ -74,6 +124,11 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 const MAX_REDIRECTS = 5;
 
+/** Deadline of one attempt of one request, headers and body (CrawlOptions.timeoutMs). */
+export const DEFAULT_TIMEOUT_MS = 15_000;
+/** Attempts per request (CrawlOptions.attempts). */
+export const DEFAULT_ATTEMPTS = 3;
+
 /** HTTP for a URL crawl: retries (p-retry), redirects followed only inside the site, Basic auth. */
 export class SiteClient {
   constructor(
@@ -100,38 +155,22 @@ export class SiteClient {
   }
 
   private request(url: string, allowStatus: (status: number) => boolean, maxBytes: number): Promise<Omit<Fetched, 'url'> & {location?: string}> {
-    const attempts = this.options.attempts ?? 3;
+    const attempts = this.options.attempts ?? DEFAULT_ATTEMPTS;
     const headers: Record<string, string> = {'user-agent': 'docs-indexer'};
     if (this.authorization) headers.authorization = this.authorization;
     return pRetry(
       async () => {
-        const response = await fetch(url, {
-          redirect: 'manual',
-          signal: this.options.signal
-            ? AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs ?? 15_000), this.options.signal])
-            : AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
-          headers,
-        });
-        const location = response.headers.get('location');
-        if (REDIRECTS.has(response.status) && location) {
-          await response.body?.cancel();
-          return {status: response.status, contentType: '', body: '', location};
-        }
-        if (!response.ok && !allowStatus(response.status)) {
-          await response.body?.cancel();
-          const error = new HttpStatusError(response.status, url);
-          throw isRetryableStatus(response.status) ? error : new AbortError(error);
-        }
-        const contentType = response.headers.get('content-type') ?? '';
-        let bytes: Uint8Array;
+        // One deadline for the whole attempt: headers and body (a redirect is one attempt of its own hop).
+        const deadline = new Deadline(this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS, this.options.signal);
         try {
-          bytes = await readBody(response, url, maxBytes);
+          return await deadline.race(this.attempt(url, allowStatus, maxBytes, headers, deadline.signal));
         } catch (error) {
-          throw error instanceof TooLargeError ? new AbortError(error) : error;
+          // The crawl's own signal: the run stops (p-retry does not try again).
+          if (this.options.signal?.aborted) throw new AbortError(error instanceof Error ? error : String(error));
+          throw error;
+        } finally {
+          deadline.clear();
         }
-        // A page is read in the encoding a browser would use (header, BOM, <meta charset>); anything else as UTF-8.
-        const body = /html/i.test(contentType) ? decodePage(bytes, contentType) : new TextDecoder().decode(bytes);
-        return {status: response.status, contentType, body};
       },
       {
         retries: attempts - 1,
@@ -144,5 +183,35 @@ export class SiteClient {
         },
       },
     );
+  }
+
+  private async attempt(
+    url: string,
+    allowStatus: (status: number) => boolean,
+    maxBytes: number,
+    headers: Record<string, string>,
+    signal: AbortSignal,
+  ): Promise<Omit<Fetched, 'url'> & {location?: string}> {
+    const response = await fetch(url, {redirect: 'manual', signal, headers});
+    const location = response.headers.get('location');
+    if (REDIRECTS.has(response.status) && location) {
+      await response.body?.cancel();
+      return {status: response.status, contentType: '', body: '', location};
+    }
+    if (!response.ok && !allowStatus(response.status)) {
+      await response.body?.cancel();
+      const error = new HttpStatusError(response.status, url);
+      throw isRetryableStatus(response.status) ? error : new AbortError(error);
+    }
+    const contentType = response.headers.get('content-type') ?? '';
+    let bytes: Uint8Array;
+    try {
+      bytes = await readBody(response, url, maxBytes);
+    } catch (error) {
+      throw error instanceof TooLargeError ? new AbortError(error) : error;
+    }
+    // A page is read in the encoding a browser would use (header, BOM, <meta charset>); anything else as UTF-8.
+    const body = /html/i.test(contentType) ? decodePage(bytes, contentType) : new TextDecoder().decode(bytes);
+    return {status: response.status, contentType, body};
   }
 }

@@ -3,7 +3,7 @@
  * worker pool, or in this thread), the order pages are given in, duplicates, and the checks of
  * the options both kinds of crawl share.
  */
-import {readFile} from 'node:fs/promises';
+import {readRegularFile} from '../read-regular.ts';
 import type {SearchRecord} from 'docs-search/record';
 import {decodePage} from '../extract/charset.ts';
 import {
@@ -19,7 +19,8 @@ import {
 } from '../extract/pool.ts';
 import {RecordStore, type PackedDigest} from '../records/store.ts';
 import {CrawlError, SourceError, UsageError} from '../errors.ts';
-import {DEFAULT_MAX_FAILED} from './defaults.ts';
+import {DEFAULT_MAX_FAILED, MAX_MAX_PAGES} from './defaults.ts';
+import {MAX_MAX_RECORD_BYTES, MIN_MAX_RECORD_BYTES} from '../records/limits.ts';
 import type {CrawledPage, CrawlOptions, SkippedPage} from './types.ts';
 import {compare} from './urls.ts';
 
@@ -103,7 +104,12 @@ export function concurrencyOf(options: CrawlOptions): number {
  * The ranges of a URL crawl's numeric options: no timer may near Node's 2^31 - 1 ms limit
  * (above it a timer fires after 1 ms), and every crawl ends in bounded time.
  */
-const CRAWL_RANGES = {attempts: [1, 20], timeoutMs: [1, 600_000], maxPages: [1, 1_000_000]} as const;
+const CRAWL_RANGES = {
+  attempts: [1, 20],
+  timeoutMs: [1, 600_000],
+  maxPages: [1, MAX_MAX_PAGES],
+  maxRecordBytes: [MIN_MAX_RECORD_BYTES, MAX_MAX_RECORD_BYTES],
+} as const;
 
 export function checkRanges(options: CrawlOptions): void {
   for (const [name, [min, max]] of Object.entries(CRAWL_RANGES)) {
@@ -139,17 +145,21 @@ export async function extractWith(pool: ExtractPool | undefined, job: PageJob): 
   let html = job.html;
   if (html === undefined) {
     const file = job.file ?? '';
+    let bytes: Buffer | undefined;
     try {
-      html = decodePage(await readFile(file));
+      bytes = await readRegularFile(file, MAX_PAGE_BYTES);
     } catch (error) {
       throw new SourceError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
     }
+    if (bytes === undefined) return {url: job.url, count: 0, skipped: 'too-large'};
+    html = decodePage(bytes);
   }
   const page = extractOrSkip(html, {
     url: job.url,
     pageRank: job.pageRank,
     ...(job.site ? {site: job.site} : {}),
     ...(job.validate === undefined ? {} : {validate: job.validate}),
+    ...(job.maxRecordBytes === undefined ? {} : {maxRecordBytes: job.maxRecordBytes}),
   });
   return {url: page.url, records: page.records, count: page.records.length, ...(page.skipped ? {skipped: page.skipped} : {})};
 }

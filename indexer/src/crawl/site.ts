@@ -10,6 +10,7 @@ import {ASSET, pageLinks, type PageLinks} from './links.ts';
 import {byOrder, byUrl, checkInterrupted, checkRanges, concurrencyOf, duplicateOf, extractWith, maxFailedOf, percentAbove, workerPool, type PageResult} from './pages.ts';
 import {MAX_SITEMAP_BYTES, parseSitemap, ranksFrom, type Sitemap, type SitemapEntry} from './sitemap.ts';
 import type {CrawlMode, CrawlOptions, SkippedPage} from './types.ts';
+import {DEFAULT_MAX_PAGES} from './defaults.ts';
 import {compare, normalizeBaseUrl, orderKey, redactUrl, siteUrlsOf, withSlash} from './urls.ts';
 
 export async function crawlUrl(source: string, options: CrawlOptions) {
@@ -110,7 +111,27 @@ export async function crawlUrl(source: string, options: CrawlOptions) {
   const entries: SitemapEntry[] = [];
   const skipped: SkippedPage[] = [];
   let sitemapFound = false;
-  for (let i = 0; i < sitemapQueue.length && sitemapsSeen.size < 1000; i++) {
+  // The page cap holds for every way a page is found: sitemaps (their entries are not even kept
+  // past it, nor further sitemaps read) and links. SOURCE's own page counts as one.
+  const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+  const listed = new Set<string>();
+  const startUrl = start.toString();
+  let capReached = false;
+  const list = (entry: SitemapEntry): void => {
+    let kept = false;
+    for (const location of [entry.loc, ...entry.alternates]) {
+      const url = toFetch(location, scope);
+      if (!url || url === startUrl || listed.has(url)) continue;
+      if (listed.size + 1 >= maxPages) {
+        capReached = true;
+        continue;
+      }
+      listed.add(url);
+      kept = true;
+    }
+    if (kept) entries.push(entry);
+  };
+  for (let i = 0; i < sitemapQueue.length && sitemapsSeen.size < 1000 && !capReached; i++) {
     const sitemapUrl = sitemapQueue[i] ?? '';
     if (sitemapsSeen.has(sitemapUrl)) continue;
     sitemapsSeen.add(sitemapUrl);
@@ -134,22 +155,17 @@ export async function crawlUrl(source: string, options: CrawlOptions) {
       if (url) sitemapQueue.push(url);
     }
     if (sitemap.urls.length) sitemapFound = true;
-    entries.push(...sitemap.urls);
+    for (const entry of sitemap.urls) list(entry);
   }
   const ranks = ranksFrom(entries, site);
-  const listed = new Set<string>();
-  for (const entry of entries) {
-    for (const location of [entry.loc, ...entry.alternates]) {
-      const url = toFetch(location, scope);
-      if (url) listed.add(url);
-    }
-  }
 
   const mode: CrawlMode = sitemapFound ? 'sitemap' : 'links';
-  const maxPages = options.maxPages ?? 10_000;
   const limit = pLimit(concurrency);
   const pool = workerPool(options, listed.size);
-  const validate = options.validate === undefined ? {} : {validate: options.validate};
+  const validate = {
+    ...(options.validate === undefined ? {} : {validate: options.validate}),
+    ...(options.maxRecordBytes === undefined ? {} : {maxRecordBytes: options.maxRecordBytes}),
+  };
   const pages: (PageResult & {fetched: string})[] = [];
   const seen = new Set<string>([start.toString(), ...listed]);
   const seenFinal = new Set<string>();
@@ -189,7 +205,11 @@ export async function crawlUrl(source: string, options: CrawlOptions) {
     const next: Promise<void>[] = [];
     for (const href of pageLinks(fetched.body).links) {
       const link = toFetch(href, fetched.url);
-      if (!link || seen.has(link) || seen.size >= maxPages || ASSET.test(new URL(link).pathname)) continue;
+      if (!link || seen.has(link) || ASSET.test(new URL(link).pathname)) continue;
+      if (seen.size >= maxPages) {
+        capReached = true;
+        continue;
+      }
       seen.add(link);
       next.push(visit(link));
     }
@@ -212,7 +232,7 @@ export async function crawlUrl(source: string, options: CrawlOptions) {
     await Promise.all(next);
   };
   try {
-    await Promise.all([visit(start.toString(), home), ...[...listed].filter((url) => url !== start.toString()).map((url) => visit(url))]);
+    await Promise.all([visit(start.toString(), home), ...[...listed].map((url) => visit(url))]);
   } finally {
     limit.clearQueue();
     await pool?.close();
@@ -236,5 +256,5 @@ export async function crawlUrl(source: string, options: CrawlOptions) {
         `more than --max-failed ${maxFailed}%), e.g. ${first?.url}: ${first?.detail ?? 'failed'}; nothing was written`,
     );
   }
-  return {pages, skipped, baseUrl, mode, streamed: false};
+  return {pages, skipped, baseUrl, mode, streamed: false, ...(capReached ? {maxPagesReached: maxPages} : {})};
 }

@@ -12,9 +12,11 @@ export type CrawlMode = 'folder' | 'sitemap' | 'links';
  * Why a page gave no records: the page's own reasons (extract.ts), or the crawl's: `failed`
  * (an error or an error status after retries), `broken-link` (a link, not in any sitemap, that
  * answers 404 or 410), `off-site` (a redirect out of the site's origin and base path),
- * `duplicate` (a second page with the same record URL).
+ * `duplicate` (a second page with the same record URL), `not-a-file` (in a folder, a `*.html` that
+ * is a FIFO, a device, a socket or a symbolic link to anything but a regular file inside the
+ * folder: never opened).
  */
-export type CrawlSkipReason = PageSkipReason | 'failed' | 'broken-link' | 'off-site' | 'duplicate';
+export type CrawlSkipReason = PageSkipReason | 'failed' | 'broken-link' | 'off-site' | 'duplicate' | 'not-a-file';
 
 export interface SkippedPage {
   url: string;
@@ -43,7 +45,10 @@ export interface CrawlOptions {
   attempts?: number;
   /** Per-request timeout in ms (default 15000). */
   timeoutMs?: number;
-  /** Stop discovering pages after this many (URL crawls; default 10000). */
+  /**
+   * A URL crawl fetches at most this many pages, from its sitemaps and links together (default
+   * DEFAULT_MAX_PAGES, 20,000; 1 to 1,000,000). Reaching it is reported (`maxPagesReached`).
+   */
   maxPages?: number;
   /**
    * A URL crawl fails (CrawlError) when more than this share of its pages, in percent, could not
@@ -52,6 +57,12 @@ export interface CrawlOptions {
   maxFailed?: number;
   /** Validate every record against the zod schema (default true). */
   validate?: boolean;
+  /**
+   * No record is larger than this once serialised, in bytes of JSON (default 10,000, Algolia's
+   * limit on most plans; 2,000 to 100,000). Long headings, anchors and URLs are trimmed, text is
+   * split; a page that still cannot fit is skipped as `record-too-large`.
+   */
+  maxRecordBytes?: number;
   /**
    * Receives each indexed page's records in the result's order (pages sorted by URL), as soon
    * as they are ready in a folder crawl (after the crawl for a URL). Awaited: a slow consumer
@@ -106,4 +117,6 @@ export interface CrawlResult {
   skippedPages: SkippedPage[];
   baseUrl: string;
   mode: CrawlMode;
+  /** Set to `maxPages` when a URL crawl found more pages than that and crawled only that many. */
+  maxPagesReached?: number;
 }

@@ -25,7 +25,8 @@
  *   when it lies below the site's root, moved onto the record base (`--base-url`); else the
  *   URL the crawler routed the page to. So a folder crawl and a URL crawl agree.
  * - Control characters (C0 but tab/newline, DEL, C1) never reach a record.
- * - Text is HTML-escaped exactly once, here; no record exceeds MAX_RECORD_BYTES.
+ * - Text is HTML-escaped exactly once, here; no record exceeds `maxRecordBytes` (MAX_RECORD_BYTES by
+ *   default): the size rule is at RecordTooLargeError's definition.
  * - weight.position is the record's order within its section (heading = 0), so inserting a
  *   paragraph changes only the records of that section.
  */
@@ -54,6 +55,8 @@ export interface ExtractOptions {
   pageRank?: number;
   /** Validate every record against the zod schema (default true). */
   validate?: boolean;
+  /** No record is larger than this once serialised, in bytes of JSON (default MAX_RECORD_BYTES, 10,000). */
+  maxRecordBytes?: number;
 }
 
 export interface SiteUrls {
@@ -61,7 +64,7 @@ export interface SiteUrls {
   base: string;
 }
 
-export type SkipReason = 'noindex' | 'not-found' | 'search-page' | 'not-html' | 'empty';
+export type SkipReason = 'noindex' | 'not-found' | 'search-page' | 'not-html' | 'empty' | 'record-too-large' | 'too-many-records';
 
 export interface ExtractedPage {
   records: SearchRecord[];
@@ -82,6 +85,45 @@ export const PAGES_LVL0 = 'Pages';
 const NOT_FOUND_TITLES = new Set(NOT_FOUND_TITLE_TRANSLATIONS.map((t) => t.toLowerCase()));
 /** Hierarchy texts are capped so that a record always has room for its content. */
 const MAX_HEADING_CHARS = 500;
+
+/**
+ * The record size rule (issue 36): a record is never larger than `maxRecordBytes` serialised.
+ * The fields that grow are held to shares of that limit, so that every record keeps room for
+ * its text, and the text is split to fit what is left:
+ * - each hierarchy level (lvl0-lvl6): at most 1/20 of the limit as JSON (500 bytes at 10,000),
+ *   and MAX_HEADING_CHARS characters; a longer heading is cut and ends with `…`;
+ * - an anchor: at most 1/20 of the limit; a longer one is not used in the URL (the record links to
+ *   the closest heading above with a usable anchor, or to the page);
+ * - the page URL: at most 1/10 of the limit; a longer canonical URL gives way to the URL the
+ *   page was routed to; when that one is too long as well, the page is skipped;
+ * - language, docusaurus_tag and version: at most MAX_META_CHARS characters each.
+ * objectIDs are made from the untrimmed heading texts and anchors: trimming (or a different
+ * limit) never renames a record. A page whose records still cannot fit (a limit set very low)
+ * is skipped as `record-too-large`.
+ */
+const HEADING_SHARE = 20;
+const ANCHOR_SHARE = 20;
+const URL_SHARE = 10;
+const MAX_META_CHARS = 100;
+/** The least room for text a content record must have; less, and the page is skipped. */
+const MIN_CONTENT_BYTES = 100;
+
+/**
+ * Records one page may give. A real docs page gives tens to hundreds (site/build's largest, about
+ * 200 KB, gives a few hundred); a page past this is broken or hostile (a 7.9 MB page of tiny
+ * paragraphs gave a million records, 366 MB of JSON, and took 1.5 GB): it is skipped as
+ * `too-many-records`, which keeps a page's memory within a small multiple of its size.
+ */
+export const MAX_PAGE_RECORDS = 10_000;
+
+class TooManyRecordsError extends Error {}
+
+/** A page whose records cannot be made to fit the record size limit: skipped as `record-too-large`. */
+export class RecordTooLargeError extends Error {
+  constructor(readonly url: string, readonly maxRecordBytes: number) {
+    super(`its records cannot fit in ${maxRecordBytes} bytes`);
+  }
+}
 
 type SubLevel = Exclude<Level, 'lvl0'>;
 
@@ -191,10 +233,6 @@ function pageTitle(info: PageInfo): string {
   return normalizeSpace(bar > 0 ? title.slice(0, bar) : title);
 }
 
-function capHeading(text: string): string {
-  return text.length > MAX_HEADING_CHARS ? `${text.slice(0, MAX_HEADING_CHARS - 1)}…` : text;
-}
-
 function byteSize(value: unknown): number {
   return Buffer.byteLength(JSON.stringify(value));
 }
@@ -202,6 +240,29 @@ function byteSize(value: unknown): number {
 /** Escaped size of one piece of text inside a JSON string (no quotes). */
 function escapedSize(text: string): number {
   return byteSize(escapeHtml(text)) - 2;
+}
+
+/**
+ * Raw text cut so that it holds at most MAX_HEADING_CHARS characters and, HTML-escaped, at most
+ * `maxBytes` bytes inside a JSON string; a cut text ends with `…`.
+ */
+export function fitHeading(text: string, maxBytes: number): string {
+  if (text.length <= MAX_HEADING_CHARS && (text.length * 6 <= maxBytes || escapedSize(text) <= maxBytes)) return text;
+  const room = maxBytes - 3; // the `…`
+  let size = 0;
+  let end = 0;
+  for (const char of text) {
+    const charSize = escapedSize(char);
+    if (size + charSize > room || end + char.length > MAX_HEADING_CHARS - 1) break;
+    size += charSize;
+    end += char.length;
+  }
+  return `${text.slice(0, end)}…`;
+}
+
+/** A meta value (language, tag, version) held to MAX_META_CHARS characters. */
+function capMeta(value: string): string {
+  return value.length > MAX_META_CHARS ? [...value].slice(0, MAX_META_CHARS).join('') : value;
 }
 
 /** Splits raw text into pieces whose escaped JSON size fits the budget, at spaces when possible. */
@@ -250,7 +311,12 @@ export function splitText(text: string, budget: number): string[] {
 class RecordBuilder {
   readonly records: SearchRecord[] = [];
   private readonly hierarchy: Hierarchy;
+  /** The anchors records link to (null where a heading has none, or one too long for a record). */
   private readonly anchors: (string | null)[] = [null, null, null, null, null, null, null];
+  /** Each level's identity for objectIDs: its anchor, else `~` and its text, untrimmed. */
+  private readonly identities: (string | null)[] = [null, null, null, null, null, null, null];
+  private readonly headingBytes: number;
+  private readonly anchorBytes: number;
   private sectionPath: string[] = [];
   private position = 0;
   private occurrences = new Map<string, number>();
@@ -266,24 +332,34 @@ class RecordBuilder {
     lvl0: string,
     title: string,
     meta: Pick<SearchRecord, 'language' | 'docusaurus_tag' | 'version'>,
+    private readonly maxRecordBytes: number,
   ) {
     this.meta = meta;
-    this.hierarchy = {lvl0: intern(escapeHtml(capHeading(lvl0))), lvl1: null, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
+    this.headingBytes = Math.floor(maxRecordBytes / HEADING_SHARE);
+    this.anchorBytes = Math.floor(maxRecordBytes / ANCHOR_SHARE);
+    this.hierarchy = {lvl0: intern(escapeHtml(fitHeading(lvl0, this.headingBytes))), lvl1: null, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
     this.heading(1, title, null);
   }
 
   /** Starts a new section at heading level 1–6. */
   heading(level: number, rawText: string, anchor: string | null): void {
-    const text = ownText(escapeHtml(capHeading(rawText)));
+    const fitted = fitHeading(rawText, this.headingBytes);
+    const text = ownText(escapeHtml(fitted));
+    // The objectID's text: the whole heading (the same string when it was not cut).
+    const identityText = fitted === rawText ? text : escapeHtml(rawText);
     for (let n = level; n <= 6; n++) {
       this.hierarchy[`lvl${n}` as SubLevel] = null;
       this.anchors[n] = null;
+      this.identities[n] = null;
     }
     this.hierarchy[`lvl${level}` as SubLevel] = text;
-    this.anchors[level] = anchor;
+    // An anchor too long for a record (a URL holds it twice) is left out of the record's URL.
+    this.anchors[level] = anchor !== null && byteSize(anchor) - 2 <= this.anchorBytes ? anchor : null;
+    this.identities[level] = anchor ?? `~${identityText}`;
     this.sectionPath = [];
     for (let n = 2; n <= level; n++) {
-      if (this.hierarchy[`lvl${n}` as SubLevel] !== null) this.sectionPath.push(this.anchors[n] ?? `~${this.hierarchy[`lvl${n}` as SubLevel]}`);
+      const identity = this.identities[n];
+      if (identity !== null && identity !== undefined) this.sectionPath.push(identity);
     }
     this.position = 0;
     this.occurrences = new Map();
@@ -293,14 +369,20 @@ class RecordBuilder {
     this.sectionAnchor = this.currentAnchor();
     this.sectionUrl = this.sectionAnchor ? `${this.url}#${this.sectionAnchor}` : this.url;
     this.budget = undefined;
-    this.push(`lvl${level}` as RecordType, text, null);
+    // The heading record holds no more than what every record of its section holds.
+    if (byteSize(this.make(`lvl${level}` as RecordType, 'x'.repeat(24), null)) + 16 > this.maxRecordBytes) {
+      throw new RecordTooLargeError(this.url, this.maxRecordBytes);
+    }
+    this.push(`lvl${level}` as RecordType, text, null, identityText);
   }
 
   content(rawText: string): void {
     const text = normalizeSpace(rawText);
     if (!text) return;
     // Room left for the text once the rest of the record (24-char ID, any position) is counted.
-    this.budget ??= MAX_RECORD_BYTES - byteSize(this.make('content', 'x'.repeat(24), '')) - 16;
+    this.budget ??= this.maxRecordBytes - byteSize(this.make('content', 'x'.repeat(24), '')) - 16;
+    // Too little room would split the text into a record per few characters: the page does not fit.
+    if (this.budget < MIN_CONTENT_BYTES) throw new RecordTooLargeError(this.url, this.maxRecordBytes);
     for (const piece of splitText(text, this.budget)) {
       const escaped = ownText(escapeHtml(piece));
       this.push('content', escaped, escaped);
@@ -330,10 +412,12 @@ class RecordBuilder {
     return record;
   }
 
-  private push(type: RecordType, text: string, content: string | null): void {
+  private push(type: RecordType, shown: string, content: string | null, text = shown): void {
     const key = `${type}\u0000${text}`;
     const occurrence = this.occurrences.get(key) ?? 0;
     this.occurrences.set(key, occurrence + 1);
+    // A page of a million tiny paragraphs would take hundreds of times its size in records.
+    if (this.records.length >= MAX_PAGE_RECORDS) throw new TooManyRecordsError();
     const objectID = objectIdFor({page: this.url, sectionPath: this.sectionPath, type, text, occurrence});
     this.records.push(this.make(type, objectID, content));
     this.position += 1;
@@ -406,7 +490,12 @@ export function extractPageDetailed(html: string, options: ExtractOptions): Extr
   const info = readPage(prepareHtml(html));
   const rawCanonical = cleanMeta(info.canonical ?? info.ogUrl);
   const canonical = rawCanonical ? ownString(rawCanonical) : undefined;
-  const url = ownString(recordUrlFor(canonical, fallbackUrl, options.site));
+  const maxRecordBytes = options.maxRecordBytes ?? MAX_RECORD_BYTES;
+  // A URL is in every record twice: one too long for the rule gives way to the routed URL.
+  const urlBytes = Math.floor(maxRecordBytes / URL_SHARE);
+  const fits = (candidate: string): boolean => byteSize(candidate) - 2 <= urlBytes;
+  const fromCanonical = recordUrlFor(canonical, fallbackUrl, options.site);
+  const url = ownString(fits(fromCanonical) ? fromCanonical : fallbackUrl);
   const result = (skipped?: SkipReason): ExtractedPage => ({
     records: [],
     url,
@@ -419,19 +508,30 @@ export function extractPageDetailed(html: string, options: ExtractOptions): Extr
   const title = pageTitle(info);
   if (isNotFoundPage(info, title)) return result('not-found');
   if (info.htmlClass.split(/\s+/).includes('search-page-wrapper')) return result('search-page');
+  if (!fits(url)) return result('record-too-large');
 
-  const language = intern(cleanMeta(info.metas.get('docsearch:language')) || cleanMeta(info.htmlLang) || 'en');
-  const tag = intern(cleanMeta(info.metas.get('docsearch:docusaurus_tag')) || 'default');
+  const language = intern(capMeta(cleanMeta(info.metas.get('docsearch:language')) || cleanMeta(info.htmlLang) || 'en'));
+  const tag = intern(capMeta(cleanMeta(info.metas.get('docsearch:docusaurus_tag')) || 'default'));
   const rawVersion = cleanMeta(info.metas.get('docsearch:version'));
-  const version = rawVersion ? intern(rawVersion) : undefined;
-  const builder = new RecordBuilder(url, options.pageRank ?? 0, lvl0For(info, url), title || url, {
-    language,
-    docusaurus_tag: tag,
-    ...(version ? {version} : {}),
-  });
-  for (const op of info.ops) {
-    if (typeof op === 'string') builder.content(op);
-    else builder.heading(op.level, op.text, op.id ? ownString(op.id) : null);
+  const version = rawVersion ? intern(capMeta(rawVersion)) : undefined;
+  let builder: RecordBuilder;
+  try {
+    builder = new RecordBuilder(
+      url,
+      options.pageRank ?? 0,
+      lvl0For(info, url),
+      title || url,
+      {language, docusaurus_tag: tag, ...(version ? {version} : {})},
+      maxRecordBytes,
+    );
+    for (const op of info.ops) {
+      if (typeof op === 'string') builder.content(op);
+      else builder.heading(op.level, op.text, op.id ? ownString(op.id) : null);
+    }
+  } catch (error) {
+    if (error instanceof RecordTooLargeError) return result('record-too-large');
+    if (error instanceof TooManyRecordsError) return result('too-many-records');
+    throw error;
   }
   const records = builder.records;
   if (options.validate !== false) {

@@ -23,7 +23,8 @@
  * capped heap can abort the whole process, which is why big pages never reach a worker
  * (MAX_WORKER_PAGE_BYTES).
  */
-import {readFile, stat} from 'node:fs/promises';
+import {stat} from 'node:fs/promises';
+import {readRegularFile} from '../read-regular.ts';
 import {createRequire} from 'node:module';
 import {availableParallelism} from 'node:os';
 import {fileURLToPath} from 'node:url';
@@ -47,6 +48,8 @@ export interface PageJob {
   html?: string;
   pageRank: number;
   validate?: boolean;
+  /** No record larger than this, in bytes of JSON (ExtractOptions.maxRecordBytes). */
+  maxRecordBytes?: number;
   /** true: return the records deflated (`packed`); false: as JSON text (`json`). */
   pack: boolean;
   /** With `pack`: also their objectIDs and content hashes (`digest`), for push's diff. */
@@ -121,7 +124,9 @@ export async function extractJob(job: PageJob): Promise<PageOutput> {
   if (html === undefined) {
     if (job.file === undefined) throw new Error('a page job needs a file or its HTML');
     try {
-      html = decodePage(await readFile(job.file));
+      const bytes = await readRegularFile(job.file, MAX_PAGE_BYTES);
+      if (bytes === undefined) return {skipped: 'too-large', count: 0};
+      html = decodePage(bytes);
     } catch (error) {
       throw new SourceError(`cannot read ${job.file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
     }
@@ -131,6 +136,7 @@ export async function extractJob(job: PageJob): Promise<PageOutput> {
     pageRank: job.pageRank,
     ...(job.site ? {site: job.site} : {}),
     ...(job.validate === undefined ? {} : {validate: job.validate}),
+    ...(job.maxRecordBytes === undefined ? {} : {maxRecordBytes: job.maxRecordBytes}),
   });
   const url = page.url === job.url ? {} : {url: page.url};
   if (page.skipped) return {...url, skipped: page.skipped, count: 0};

@@ -49,8 +49,13 @@ export class RecordStore {
   /**
    * @param validated every record was checked against the zod schema when it was extracted,
    *   so a consumer need not check it again.
+   * @param recordLimit every record is at most this many bytes of JSON (the extractor's rule).
    */
-  constructor(readonly validated: boolean) {}
+  constructor(
+    readonly validated: boolean,
+    /** The record size limit its records were made under (crawl's `maxRecordBytes`), when known. */
+    readonly recordLimit?: number,
+  ) {}
 
   /** Builds a store over records already in memory (not validated). */
   static of(records: readonly SearchRecord[]): RecordStore {

@@ -7,12 +7,15 @@ export interface CliContext {
   stderr: NodeJS.WritableStream;
   env: NodeJS.ProcessEnv;
   progress: Progress;
+  /** Masks the secrets of the environment (the write key): every message passes through it before it is cut or printed. */
+  mask: (text: string) => string;
 }
 
 /** A subcommand registers itself on the program; main.ts lists them in COMMANDS. */
 export type RegisterCommand = (program: Command, context: CliContext) => void;
 
-export function writeAll(stream: NodeJS.WritableStream, text: string): Promise<void> {
+/** Writes `text` and resolves once it is written; rejects with the stream's error (EPIPE: the reader closed stdout). */
+export function writeAll(stream: NodeJS.WritableStream, text: string | Uint8Array): Promise<void> {
   return new Promise((resolve, reject) => {
     stream.write(text, (error) => (error ? reject(error) : resolve()));
   });
@@ -31,22 +34,26 @@ export function seconds(startedAt: number): number {
 }
 
 /**
- * Runs `run` with a signal that SIGINT (Ctrl-C) and SIGTERM abort: instead of Node's default (exit
+ * Runs `run` with a signal that SIGINT (Ctrl-C), SIGTERM and SIGHUP abort: instead of Node's default (exit
  * at once, temporary files left behind), the command stops its work, removes what it wrote and
  * ends with `interrupted(error)`, its one-line error (exit 1). A second signal ends the process at once.
  */
 export async function interruptible<T>(run: (signal: AbortSignal) => Promise<T>, interrupted: (error: unknown) => Error): Promise<T> {
   const controller = new AbortController();
   const abort = (): void => controller.abort();
-  process.once('SIGINT', abort);
-  process.once('SIGTERM', abort);
+  for (const signal of STOP_SIGNALS) process.once(signal, abort);
   try {
     return await run(controller.signal);
   } catch (error) {
     if (controller.signal.aborted) throw interrupted(error);
     throw error;
   } finally {
-    process.off('SIGINT', abort);
-    process.off('SIGTERM', abort);
+    for (const signal of STOP_SIGNALS) process.off(signal, abort);
   }
 }
+
+/**
+ * The signals that stop a run cleanly: Ctrl-C, a `kill`, and SIGHUP (the terminal closed, an SSH
+ * session dropped), whose default would end the process with its temporary files left behind.
+ */
+export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;

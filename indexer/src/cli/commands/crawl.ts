@@ -5,7 +5,7 @@ import path from 'node:path';
 import {once} from 'node:events';
 import type {CrawledPage, CrawlResult, SkippedPage} from '../../crawl/crawl.ts';
 import type {RawCrawlOptions} from '../options.ts';
-import {DEFAULT_CONCURRENCY, DEFAULT_MAX_FAILED} from '../defaults.ts';
+import {DEFAULT_CONCURRENCY, DEFAULT_MAX_FAILED, DEFAULT_MAX_PAGES, DEFAULT_MAX_RECORD_BYTES} from '../defaults.ts';
 import {interruptible, seconds, terminalJson, writeAll, type RegisterCommand} from './context.ts';
 import {CrawlError} from '../../errors.ts';
 
@@ -19,6 +19,8 @@ export interface CrawlSummary {
   seconds: number;
   /** Every skipped page and why. */
   skippedPages: SkippedPage[];
+  /** Set to --max-pages when a URL crawl stopped there with more pages left. */
+  maxPagesReached?: number;
 }
 
 /** One stderr line per page that gave no records, for a person reading the run (crawl and push). */
@@ -29,6 +31,15 @@ export function skippedLines(result: Pick<CrawlResult, 'skippedPages'>): string 
 }
 
 export const MAX_FAILED_HELP = `a URL crawl fails (exit 1, nothing written) when more than PERCENT of its pages cannot be fetched (default ${DEFAULT_MAX_FAILED})`;
+export const MAX_PAGES_HELP = `a URL crawl fetches at most N pages, reported when reached (default ${DEFAULT_MAX_PAGES})`;
+export const MAX_RECORD_BYTES_HELP = `no record is larger than BYTES of JSON; longer headings, anchors and URLs are trimmed, a page that cannot fit is skipped (default ${DEFAULT_MAX_RECORD_BYTES}, Algolia's limit on most plans)`;
+
+/** The line printed when a URL crawl stopped at its page cap. */
+export function maxPagesLine(result: Pick<CrawlResult, 'maxPagesReached'>): string {
+  return result.maxPagesReached === undefined
+    ? ''
+    : `docs-indexer: stopped at ${result.maxPagesReached} pages (--max-pages): the site names more, which were not crawled\n`;
+}
 
 /**
  * Streams records into FILE as a JSON array while the crawl runs, through a temporary file
@@ -89,6 +100,8 @@ export const registerCrawl: RegisterCommand = (program, context) => {
     .option('--base-url <URL>', "absolute site URL for the records (default: the site's URL read from the build)")
     .option('--concurrency <N>', `pages read or fetched at once (default ${DEFAULT_CONCURRENCY})`)
     .option('--max-failed <PERCENT>', MAX_FAILED_HELP)
+    .option('--max-pages <N>', MAX_PAGES_HELP)
+    .option('--max-record-bytes <BYTES>', MAX_RECORD_BYTES_HELP)
     .option('--json', 'print one summary object on stdout (needs --out)')
     .action(async (source: string, flags: RawCrawlOptions) => {
       const startedAt = performance.now();
@@ -110,6 +123,8 @@ export const registerCrawl: RegisterCommand = (program, context) => {
           const crawlOptions = {
             concurrency: options.concurrency,
             maxFailed: options.maxFailed,
+            maxPages: options.maxPages,
+            maxRecordBytes: options.maxRecordBytes,
             signal,
             ...(options.baseUrl ? {baseUrl: options.baseUrl} : {}),
             onEvent: (event: Parameters<typeof context.progress.crawlEvent>[0]) => context.progress.crawlEvent(event),
@@ -130,9 +145,9 @@ export const registerCrawl: RegisterCommand = (program, context) => {
             });
             context.progress.clear();
             copying = true;
-            for await (const chunk of createReadStream(file, {signal})) {
-              if (!context.stdout.write(chunk)) await once(context.stdout, 'drain', {signal});
-            }
+            // Each chunk waits for its write to finish or fail: a reader that closes the pipe
+            // (`| head`, EPIPE) fails the write, and the temporary folder is removed below.
+            for await (const chunk of createReadStream(file, {signal})) await writeAll(context.stdout, chunk);
             copying = false;
           } finally {
             await rm(dir, {recursive: true, force: true});
@@ -157,15 +172,16 @@ export const registerCrawl: RegisterCommand = (program, context) => {
         bytes,
         seconds: seconds(startedAt),
         skippedPages: result.skippedPages,
+        ...(result.maxPagesReached === undefined ? {} : {maxPagesReached: result.maxPagesReached}),
       };
       if (flags.json) {
         // The summary on stdout, the skipped pages on stderr (as without --json).
-        await writeAll(context.stderr, skippedLines(result));
-        await writeAll(context.stdout, `${terminalJson(summary)}\n`);
+        await writeAll(context.stderr, context.mask(skippedLines(result) + maxPagesLine(result)));
+        await writeAll(context.stdout, context.mask(`${terminalJson(summary)}\n`));
       } else {
         await writeAll(
           context.stderr,
-          skippedLines(result) +
+          context.mask(skippedLines(result) + maxPagesLine(result)) +
             `crawled ${summary.pages} pages (${summary.skipped} skipped${summary.failed ? `, ${summary.failed} failed` : ''}): ${summary.records} records` +
             `${out ? ` written to ${out}` : ''} in ${summary.seconds} s\n`,
         );

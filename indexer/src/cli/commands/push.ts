@@ -3,7 +3,7 @@ import type {PublishEvent, PublishResult} from '../../publish/algolia/publish.ts
 import {DEFAULT_CONCURRENCY} from '../defaults.ts';
 import {interruptible, seconds, terminalJson, writeAll, type RegisterCommand} from './context.ts';
 import {CrawlError, IndexerError} from '../../errors.ts';
-import {MAX_FAILED_HELP, skippedLines} from './crawl.ts';
+import {MAX_FAILED_HELP, MAX_PAGES_HELP, MAX_RECORD_BYTES_HELP, maxPagesLine, skippedLines} from './crawl.ts';
 
 export interface PushSummary {
   pages: number;
@@ -20,6 +20,8 @@ export interface PushSummary {
   changes?: PublishResult['changes'];
   /** With --synonyms: synonyms saved (or that would be), removed and unchanged. */
   synonyms?: PublishResult['synonyms'];
+  /** Set to --max-pages when the crawl stopped there with more pages left. */
+  maxPagesReached?: number;
 }
 
 /** The line printed on stderr for an event worth keeping in a CI log. */
@@ -63,6 +65,8 @@ export const registerPush: RegisterCommand = (program, context) => {
     .option('--dry-run', 'print what would change and write nothing')
     .option('--concurrency <N>', `pages read or fetched at once (default ${DEFAULT_CONCURRENCY})`)
     .option('--max-failed <PERCENT>', MAX_FAILED_HELP)
+    .option('--max-pages <N>', MAX_PAGES_HELP)
+    .option('--max-record-bytes <BYTES>', MAX_RECORD_BYTES_HELP)
     .option('--json', 'print one summary object on stdout')
     .addHelpText(
       'after',
@@ -90,6 +94,8 @@ export const registerPush: RegisterCommand = (program, context) => {
           const crawled = await crawl(options.source, {
             concurrency: options.concurrency,
             maxFailed: options.maxFailed,
+            maxPages: options.maxPages,
+            maxRecordBytes: options.maxRecordBytes,
             signal,
             ...(options.baseUrl ? {baseUrl: options.baseUrl} : {}),
             // The workers hash the records for the diff while they extract them.
@@ -107,6 +113,7 @@ export const registerPush: RegisterCommand = (program, context) => {
             timeoutMs: options.timeoutMs,
             retryDelayMs: options.retryDelayMs,
             attempts: options.attempts,
+            maxRecordBytes: options.maxRecordBytes,
             signal,
             onEvent: (event) => {
               if (event.type === 'step') context.progress.step(`publishing: ${event.step} ${event.index}`);
@@ -115,7 +122,7 @@ export const registerPush: RegisterCommand = (program, context) => {
               else {
                 // Kept in CI logs too: a line of its own on stderr, not the progress line.
                 context.progress.clear();
-                context.stderr.write(`docs-indexer: ${noteFor(event)}\n`);
+                context.stderr.write(`docs-indexer: ${context.mask(noteFor(event))}\n`);
               }
             },
           });
@@ -141,8 +148,9 @@ export const registerPush: RegisterCommand = (program, context) => {
         dryRun: options.dryRun,
         ...(options.dryRun ? {changes: result.changes} : {}),
         ...(result.synonyms ? {synonyms: result.synonyms} : {}),
+        ...(crawled.maxPagesReached === undefined ? {} : {maxPagesReached: crawled.maxPagesReached}),
       };
-      await writeAll(context.stderr, skippedLines(crawled));
-      await writeAll(context.stdout, options.json ? `${terminalJson(summary)}\n` : humanSummary(summary, result));
+      await writeAll(context.stderr, context.mask(skippedLines(crawled) + maxPagesLine(crawled)));
+      await writeAll(context.stdout, context.mask(options.json ? `${terminalJson(summary)}\n` : humanSummary(summary, result)));
     });
 };

@@ -5,7 +5,7 @@
  */
 import {algoliasearch} from 'algoliasearch';
 import pRetry from 'p-retry';
-import {AuthError, IndexerError, PublishError} from '../../errors.ts';
+import {AuthError, IndexerError, maskAndCut, PublishError} from '../../errors.ts';
 import {MAX_RETRY_DELAY_MS, type PublishEvent, type PublishOptions, type PublishStep} from './options.ts';
 
 export type Client = ReturnType<typeof algoliasearch>;
@@ -28,8 +28,11 @@ export function isAuthFailure(error: unknown): boolean {
   return status === 401 || status === 403;
 }
 
-/** A short reason for one failed call, with no request details (so no key). */
-export function describeError(error: unknown): string {
+/**
+ * A short reason for one failed call, with no request details, and `secrets` (the write key)
+ * masked before the server's message is cut: a server that echoes the key never shows any of it.
+ */
+export function describeError(error: unknown, secrets: readonly (string | undefined)[] = []): string {
   const e = error as {name?: string; message?: string; stackTrace?: {response?: {status?: number; isTimedOut?: boolean}}[]};
   if (e?.name === 'RetryError') {
     const last = e.stackTrace?.at(-1)?.response;
@@ -39,8 +42,8 @@ export function describeError(error: unknown): string {
     return `HTTP ${last.status}`;
   }
   const status = statusOf(error);
-  if (status !== undefined) return `HTTP ${status}${e.message ? ` (${e.message.split('\n')[0]?.slice(0, 120)})` : ''}`;
-  return (e?.message ?? String(error)).split('\n')[0]?.slice(0, 160) ?? 'unknown error';
+  if (status !== undefined) return `HTTP ${status}${e.message ? ` (${maskAndCut(e.message.split('\n')[0] ?? '', secrets, 120)})` : ''}`;
+  return maskAndCut((e?.message ?? String(error)).split('\n')[0] ?? 'unknown error', secrets, 160);
 }
 
 export const STEP_LABELS: Record<PublishStep, string> = {
@@ -63,6 +66,16 @@ export const STEP_LABELS: Record<PublishStep, string> = {
  * Kept in typed arrays (a slot per record) rather than a string per hash: 320,000 live records
  * took 75 MB of heap as two maps of strings.
 
+/** What is wrong with a settings answer, or undefined when it is an object (with an object or no `userData`). */
+export function settingsProblem(answer: unknown): string | undefined {
+  if (answer === null) return 'null';
+  if (Array.isArray(answer)) return 'a list';
+  if (typeof answer !== 'object') return `a ${typeof answer}`;
+  const userData = (answer as Record<string, unknown>).userData;
+  if (userData !== undefined && userData !== null && (typeof userData !== 'object' || Array.isArray(userData))) return '"userData" is not an object';
+  return undefined;
+}
+
 /** The calls of one run: its client, and each call retried as its options say. */
 export type Calls = ReturnType<typeof createCalls>;
 
@@ -70,6 +83,9 @@ export function createCalls(options: PublishOptions, emit: (event: PublishEvent)
   const attempts = options.attempts ?? 4;
   const retryDelayMs = options.retryDelayMs ?? 1_000;
   const timeoutMs = options.timeoutMs ?? 30_000;
+  const secrets = [options.apiKey];
+  /** describeError with this run's key masked. */
+  const describe = (error: unknown): string => describeError(error, secrets);
   const client: Client = algoliasearch(options.appId, options.apiKey, {
     ...(options.hosts ? {hosts: options.hosts} : {}),
     timeouts: {connect: Math.min(timeoutMs, 5_000), read: timeoutMs, write: timeoutMs},
@@ -104,7 +120,7 @@ export function createCalls(options: PublishOptions, emit: (event: PublishEvent)
           shouldRetry: ({error}) => isRetryable(error),
           onFailedAttempt: ({error, attemptNumber, retriesLeft}) => {
             if (retriesLeft > 0 && isRetryable(error)) {
-              emit({type: 'retry', step, attempt: attemptNumber, error: describeError(error), delayMs: Math.min(retryDelayMs * 2 ** (attemptNumber - 1), Math.max(MAX_RETRY_DELAY_MS, retryDelayMs))});
+              emit({type: 'retry', step, attempt: attemptNumber, error: describe(error), delayMs: Math.min(retryDelayMs * 2 ** (attemptNumber - 1), Math.max(MAX_RETRY_DELAY_MS, retryDelayMs))});
             }
           },
         },
@@ -118,24 +134,32 @@ export function createCalls(options: PublishOptions, emit: (event: PublishEvent)
       }
       if (error instanceof IndexerError) throw error;
       const after = tries > 1 ? ` after ${tries} attempts` : '';
-      throw new PublishError(`${STEP_LABELS[step]} failed${after}: ${describeError(error)}`, {cause: error});
+      throw new PublishError(`${STEP_LABELS[step]} failed${after}: ${describe(error)}`, {cause: error});
     }
   };
 
   const waitTask = (step: PublishStep, indexName: string, taskID: number) =>
     withRetries(step, () => client.waitForTask({indexName, taskID, maxRetries: 300, timeout: (n) => Math.min(50 + n * 100, 2_000)}));
 
-  /** An index's settings, or undefined when it does not exist. */
+  /**
+   * An index's settings, or undefined when it does not exist. An answer that is not a settings
+   * object (`null`, a list, a string) is reported as what it is, before anything is written: it
+   * must not pass for an index without a build mark (which reads as another publish's work).
+   */
   const settingsOf = (step: PublishStep, indexName: string) =>
-    withRetries(step, async () => {
+    withRetries(step, async (): Promise<Record<string, unknown> | undefined> => {
+      let answer: unknown;
       try {
-        return (await client.getSettings({indexName})) as Record<string, unknown>;
+        answer = await client.getSettings({indexName});
       } catch (error) {
         if (statusOf(error) === 404) return undefined;
         throw error;
       }
+      const problem = settingsProblem(answer);
+      if (problem) throw new PublishError(`${STEP_LABELS[step]} failed: Algolia's answer is not index settings (${problem})`);
+      return answer as Record<string, unknown>;
     });
 
 
-  return {client, checkAborted, withRetries, waitTask, settingsOf};
+  return {client, checkAborted, withRetries, waitTask, settingsOf, describe};
 }

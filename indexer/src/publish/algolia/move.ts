@@ -4,7 +4,7 @@
  * asking which build is live, never by assuming.
  */
 import {ConflictError, PublishError} from '../../errors.ts';
-import {describeError, isRetryable, STEP_LABELS, type Calls} from './calls.ts';
+import {isRetryable, STEP_LABELS, type Calls} from './calls.ts';
 import type {PublishStep} from './options.ts';
 import {describeBuild} from './temp-index.ts';
 
@@ -12,7 +12,7 @@ import {describeBuild} from './temp-index.ts';
 export type LiveBuild = (step: PublishStep) => Promise<string | null | undefined>;
 
 /** Moves `tmp` over `live`; the move's task, or undefined when a lost answer's move is found done. */
-export function moveOver({client, withRetries}: Calls, tmp: string, live: string, liveBuild: LiveBuild): Promise<{taskID: number} | undefined> {
+export function moveOver({client, withRetries, describe}: Calls, tmp: string, live: string, liveBuild: LiveBuild): Promise<{taskID: number} | undefined> {
   return withRetries('move', async () => {
     try {
       return await client.operationIndex({indexName: tmp, operationIndexParams: {operation: 'move', destination: live}});
@@ -24,7 +24,7 @@ export function moveOver({client, withRetries}: Calls, tmp: string, live: string
         now = await liveBuild('confirm');
       } catch (checkError) {
         throw new PublishError(
-          `${STEP_LABELS.move} failed (${describeError(error)}) and ${checkError instanceof Error ? checkError.message : String(checkError)}: ` +
+          `${STEP_LABELS.move} failed (${describe(error)}) and ${checkError instanceof Error ? checkError.message : String(checkError)}: ` +
             `the live index "${live}" may hold this run's records or the ones before; run it again to be sure`,
           {cause: error},
         );

@@ -66,6 +66,11 @@ export interface PublishOptions {
   /** Stops the run between steps (e.g. on Ctrl-C); the temporary index is deleted. */
   signal?: AbortSignal;
   onEvent?: (event: PublishEvent) => void;
+  /**
+   * No record may be larger than this, in bytes of JSON (default 10,000, Algolia's limit on most
+   * plans): checked before the first request, a larger one is a UsageError and nothing is sent.
+   */
+  maxRecordBytes?: number;
   /** Records per batch call (default 1000). */
   batchSize?: number;
   /** Temporary indices of earlier runs older than this are deleted (default STALE_TEMP_INDEX_MS). */

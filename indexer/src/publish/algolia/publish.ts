@@ -40,8 +40,9 @@
  * and the operations), synonyms.ts (the synonyms step), batch.ts, move.ts (the move and the check
  * that follows it). The race check is below.
  */
-import {AuthError, ConflictError, IndexerError, PublishError, SourceError, UsageError} from '../../errors.ts';
-import {findInvalidRecord, type SearchRecord} from 'docs-search/record';
+import {AuthError, ConflictError, IndexerError, maskSecrets, PublishError, SourceError, UsageError} from '../../errors.ts';
+import {findInvalidRecord, MAX_RECORD_BYTES, type SearchRecord} from 'docs-search/record';
+import {MAX_MAX_RECORD_BYTES, MIN_MAX_RECORD_BYTES} from '../../records/limits.ts';
 import {RecordStore} from '../../records/store.ts';
 import {DOCSEARCH_SETTINGS, settingsMatch} from './settings.ts';
 import {planSynonyms, readSynonyms, synonymsUnchanged, type SynonymPlan} from './synonyms.ts';
@@ -56,6 +57,7 @@ import {
   indexNameProblem,
   settingProblem,
   STALE_TEMP_INDEX_MS,
+  type PublishEvent,
   type PublishOptions,
   type PublishResult,
   type PublishStep,
@@ -84,6 +86,32 @@ export {tempIndexName, tempIndexStartedAt} from './temp-index.ts';
  * Publishes `records` (an array, or the RecordStore of a crawl) to the live index `options.indexName`.
  */
 export async function publishToAlgolia(records: readonly SearchRecord[] | RecordStore, options: PublishOptions): Promise<PublishResult> {
+  // The write key never leaves in a message, whatever a server put in its answers: every event
+  // and every error is masked here, as a last line behind describeError's own masking.
+  const secrets = [options.apiKey];
+  const onEvent = options.onEvent;
+  const masked: PublishOptions = {
+    ...options,
+    ...(onEvent
+      ? {
+          onEvent: (event: PublishEvent): void => {
+            if (event.type === 'warning') onEvent({...event, message: maskSecrets(event.message, secrets)});
+            else if (event.type === 'retry') onEvent({...event, error: maskSecrets(event.error, secrets)});
+            else if (event.type === 'duplicates') onEvent({...event, example: maskSecrets(event.example, secrets)});
+            else onEvent(event);
+          },
+        }
+      : {}),
+  };
+  try {
+    return await publish(records, masked);
+  } catch (error) {
+    if (error instanceof Error) error.message = maskSecrets(error.message, secrets);
+    throw error;
+  }
+}
+
+async function publish(records: readonly SearchRecord[] | RecordStore, options: PublishOptions): Promise<PublishResult> {
   const store = records instanceof RecordStore ? records : RecordStore.of(records);
   if (store.size === 0) throw new SourceError('refusing to publish an empty set of records');
   for (const name of ['timeoutMs', 'retryDelayMs', 'attempts'] as const) {
@@ -101,6 +129,7 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
       offset += page.length;
     }
   }
+  checkRecordSizes(store, options.maxRecordBytes ?? MAX_RECORD_BYTES);
   const emit = options.onEvent ?? (() => {});
   const renaming = findRenames(store);
   const {renames} = renaming;
@@ -134,7 +163,7 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
   try {
     liveSettings = await settingsOf('check', live);
   } catch (error) {
-    throw liveUntouched(error, live);
+    throw liveUntouched(error, live, options.apiKey);
   }
   const liveExisted = liveSettings !== undefined;
   const settingsChanged = !liveSettings || !settingsMatch(liveSettings, settings as Record<string, unknown>);
@@ -142,7 +171,7 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
     try {
       await removeLeftovers(calls, live, options.staleTempIndexMs ?? STALE_TEMP_INDEX_MS, emit);
     } catch (error) {
-      throw liveUntouched(error, live); // only an interruption gets here
+      throw liveUntouched(error, live, options.apiKey); // only an interruption gets here
     }
   }
 
@@ -155,7 +184,7 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
     if (liveExisted) emit({type: 'step', step: 'browse', index: live});
     plan = planAgainst(liveExisted ? await browse('browse', live) : undefined);
   } catch (error) {
-    throw liveUntouched(error, live);
+    throw liveUntouched(error, live, options.apiKey);
   }
 
   let changes: PublishResult['changes'] | undefined;
@@ -186,7 +215,7 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
     try {
       noteSynonyms(planSynonyms(liveExisted ? await synonymsOf('synonyms', live) : [], options.synonyms, options.full));
     } catch (error) {
-      throw liveUntouched(error, live);
+      throw liveUntouched(error, live, options.apiKey);
     }
   }
   const nothingToDo = !options.full && liveExisted && !settingsChanged && nothingIn(plan) && synonymsSame();
@@ -276,7 +305,7 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
       cleanup = `; the temporary index "${tmp}" could not be deleted: delete it in the Algolia dashboard`;
     }
     if (error instanceof ConflictError) throw new ConflictError(`${error.message}${cleanup}`, {cause: error});
-    const base = error instanceof IndexerError ? error.message : describeError(error);
+    const base = error instanceof IndexerError ? error.message : describeError(error, [options.apiKey]);
     const untouched = error instanceof PublishError && / may hold /.test(error.message) ? '' : `; the live index "${live}" was not changed`;
     const message = `${base}${untouched}${cleanup}`;
     throw error instanceof AuthError ? new AuthError(message, {cause: error}) : new PublishError(message, {cause: error});
@@ -289,10 +318,33 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
   }
 }
 
+/**
+ * Before the first request: no record is larger than Algolia accepts (`maxRecordBytes`), else a
+ * UsageError naming the first one. A crawl's store was made under a limit (the extractor's size
+ * rule): when that limit is not above this one, nothing needs measuring.
+ */
+function checkRecordSizes(store: RecordStore, maxRecordBytes: number): void {
+  if (!(Number.isInteger(maxRecordBytes) && maxRecordBytes >= MIN_MAX_RECORD_BYTES && maxRecordBytes <= MAX_MAX_RECORD_BYTES)) {
+    throw new UsageError(`maxRecordBytes must be a whole number from ${MIN_MAX_RECORD_BYTES} to ${MAX_MAX_RECORD_BYTES} (got ${maxRecordBytes})`);
+  }
+  if (store.recordLimit !== undefined && store.recordLimit <= maxRecordBytes) return;
+  for (const page of store.pages()) {
+    for (const record of page) {
+      const size = Buffer.byteLength(JSON.stringify(record));
+      if (size > maxRecordBytes) {
+        throw new UsageError(
+          `record "${String(record.objectID).slice(0, 60)}" of ${String(record.url_without_anchor).slice(0, 200)} is ${size} bytes, ` +
+            `more than the ${maxRecordBytes} bytes a record may have (--max-record-bytes); nothing was sent`,
+        );
+      }
+    }
+  }
+}
+
 /** Before any write: the live index cannot have changed. */
-function liveUntouched(error: unknown, live: string): Error {
+function liveUntouched(error: unknown, live: string, apiKey: string): Error {
   if (error instanceof AuthError) return error;
-  const message = `${error instanceof PublishError ? error.message : describeError(error)}; the live index "${live}" was not changed`;
+  const message = `${error instanceof PublishError ? error.message : describeError(error, [apiKey])}; the live index "${live}" was not changed`;
   return new PublishError(message, {cause: error});
 }
 

@@ -1,0 +1,12 @@
+/**
+ * The size limit of a record (`--max-record-bytes`): Algolia refuses a record larger than 10 KB on
+ * most plans (100 KB on some), so no record the indexer makes or sends is larger than this once
+ * serialised as JSON. A module of its own, without dependencies, so that `--help` can show it.
+ */
+
+/** Default largest record, in bytes of JSON (docs-search/record's MAX_RECORD_BYTES: 10,000). */
+export const DEFAULT_MAX_RECORD_BYTES = 10_000;
+/** Lowest limit accepted: below it a record's URL and hierarchy leave no room for text. */
+export const MIN_MAX_RECORD_BYTES = 2_000;
+/** Highest limit accepted (Algolia's largest plans). */
+export const MAX_MAX_RECORD_BYTES = 100_000;

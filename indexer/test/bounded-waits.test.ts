@@ -246,3 +246,24 @@ test('a FIFO or a link to /dev/zero named index.html does not hang the folder cr
     }
   }
 });
+
+test("a 7.9 MB page's memory stays within a small multiple of its size (the CLI runs with a 96 MB heap)", {timeout: 120_000}, async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'indexer-page-memory-'));
+  try {
+    const size = 7.9 * 1024 * 1024;
+    const head = (name: string): string => `<!doctype html><html><head><title>${name} | Site</title><link rel=canonical href="https://memory.example/docs/${name}"></head><body><main><h1>${name}</h1>`;
+    await mkdir(path.join(dir, 'docs'));
+    await writeFile(path.join(dir, 'index.html'), page('Home', 'https://memory.example/'));
+    // A million tiny paragraphs: a million records, 366 MB of JSON, 1.5 GB of memory before.
+    await writeFile(path.join(dir, 'docs', 'tiny.html'), `${head('tiny')}${'<p>a</p>'.repeat(Math.floor(size / 8))}</main></body></html>`);
+    // One paragraph of 1.6 million words: 500 MB of memory before.
+    await writeFile(path.join(dir, 'docs', 'words.html'), `${head('words')}<p>${'word '.repeat(Math.floor(size / 5))}</p></main></body></html>`);
+    const out = path.join(dir, 'records.json');
+    const run = await runCli(['crawl', dir, '--out', out], {NODE_OPTIONS: '--max-old-space-size=96'});
+    assert.equal(run.code, 0, run.stderr.slice(0, 2000));
+    assert.match(run.stderr, /^skipped https:\/\/memory\.example\/docs\/tiny: too-many-records$/m);
+    assert.match(run.stderr, /^crawled 2 pages \(1 skipped\): \d+ records written/m);
+  } finally {
+    await rm(dir, {recursive: true, force: true});
+  }
+});

@@ -62,8 +62,15 @@ const INVISIBLE_CONTROLS = /[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f]+/g;
  * ESC from `&#27;`) are dropped: they must reach neither a record nor a terminal.
  */
 export function normalizeSpace(text: string): string {
-  return text.replace(INVISIBLE_CONTROLS, '').replace(/[\s\u200b]+/g, ' ').trim();
+  return text.replace(INVISIBLE_CONTROLS, '').replace(SPACE_TO_NORMALIZE, ' ').trim();
 }
+
+/**
+ * The whitespace normalizeSpace replaces: runs of two or more, and any single whitespace
+ * character but a plain space. A lone space, the common case, is left alone: replacing each of a
+ * 7.9 MB paragraph's 1.6 million spaces by itself took over 100 MB of memory.
+ */
+const SPACE_TO_NORMALIZE = /[\s\u200b]{2,}|[^\S ]|\u200b/g;
 
 export function classTokens(value: string | undefined): string[] {
   return value ? value.split(/\s+/) : [];

@@ -265,44 +265,91 @@ function capMeta(value: string): string {
   return value.length > MAX_META_CHARS ? [...value].slice(0, MAX_META_CHARS).join('') : value;
 }
 
-/** Splits raw text into pieces whose escaped JSON size fits the budget, at spaces when possible. */
+/**
+ * Bytes that `text[from, to)` takes once HTML-escaped, inside a JSON string (UTF-8): what
+ * `escapedSize` measures, counted in place instead of building three copies of the text (a 7.9 MB
+ * paragraph made hundreds of MB of garbage that way). Stops counting once past `stop`.
+ */
+function escapedSizeOf(text: string, from = 0, to = text.length, stop = Number.POSITIVE_INFINITY): number {
+  let size = 0;
+  for (let i = from; i < to && size <= stop; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) size += c === 0x26 ? 5 : c === 0x3c || c === 0x3e ? 4 : c === 0x22 || c === 0x5c ? 2 : c < 0x20 ? (JSON_SHORT_ESCAPES.has(c) ? 2 : 6) : 1;
+    else if (c < 0x800) size += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      const next = i + 1 < to ? text.charCodeAt(i + 1) : 0;
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        size += 4;
+        i += 1;
+      } else size += 6; // a lone surrogate: JSON.stringify writes \uXXXX
+    } else if (c >= 0xdc00 && c <= 0xdfff) size += 6;
+    else size += 3;
+  }
+  return size;
+}
+
+/** Control characters JSON.stringify writes as a two-character escape (\b \t \n \f \r). */
+const JSON_SHORT_ESCAPES = new Set([0x08, 0x09, 0x0a, 0x0c, 0x0d]);
+
+/**
+ * Splits raw text into pieces whose escaped JSON size fits the budget, at spaces when possible
+ * (a word longer than the budget is split between characters). The text is walked in place, a
+ * word at a time: no array of its words, no escaped copies.
+ */
 export function splitText(text: string, budget: number): string[] {
   // A UTF-16 unit takes at most 6 bytes once escaped (`&amp;` is 5, a JSON `\u00XX` 6): short text fits.
-  if (text.length * 6 <= budget || escapedSize(text) <= budget) return [text];
+  if (text.length * 6 <= budget || escapedSizeOf(text, 0, text.length, budget) <= budget) return [text];
   const pieces: string[] = [];
-  let current: string[] = [];
+  /** The current piece is text[start, end), `size` bytes escaped; start < 0 when it is empty. */
+  let start = -1;
+  let end = 0;
   let size = 0;
   const pushCurrent = (): void => {
-    if (current.length) pieces.push(current.join(' '));
-    current = [];
+    if (start >= 0) pieces.push(text.slice(start, end));
+    start = -1;
     size = 0;
   };
-  for (const word of text.split(' ')) {
-    const wordSize = escapedSize(word);
+  for (let i = 0; i <= text.length; ) {
+    let j = text.indexOf(' ', i);
+    if (j === -1) j = text.length;
+    const wordSize = escapedSizeOf(text, i, j, budget);
     if (wordSize > budget) {
       pushCurrent();
-      let piece = '';
+      // Between characters (a surrogate pair stays whole).
+      let pieceStart = i;
       let pieceSize = 0;
-      for (const char of word) {
-        const charSize = escapedSize(char);
+      for (let k = i; k < j; ) {
+        const code = text.charCodeAt(k);
+        const pair = code >= 0xd800 && code <= 0xdbff && k + 1 < j && text.charCodeAt(k + 1) >= 0xdc00 && text.charCodeAt(k + 1) <= 0xdfff;
+        const width = pair ? 2 : 1;
+        const charSize = escapedSizeOf(text, k, k + width);
         if (pieceSize + charSize > budget) {
-          pieces.push(piece);
-          piece = '';
+          pieces.push(text.slice(pieceStart, k));
+          pieceStart = k;
           pieceSize = 0;
         }
-        piece += char;
         pieceSize += charSize;
+        k += width;
       }
-      if (piece) {
-        current = [piece];
+      if (pieceStart < j) {
+        start = pieceStart;
+        end = j;
         size = pieceSize;
       }
-      continue;
+    } else if (start < 0) {
+      start = i;
+      end = j;
+      size = wordSize;
+    } else if (size + wordSize + 1 > budget) {
+      pushCurrent();
+      start = i;
+      end = j;
+      size = wordSize;
+    } else {
+      size += wordSize + 1;
+      end = j;
     }
-    const extra = current.length ? wordSize + 1 : wordSize;
-    if (size + extra > budget) pushCurrent();
-    size += current.length ? wordSize + 1 : wordSize;
-    current.push(word);
+    i = j + 1;
   }
   pushCurrent();
   return pieces;

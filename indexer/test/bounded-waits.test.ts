@@ -19,7 +19,23 @@ import path from 'node:path';
 import {promisify} from 'node:util';
 import type {AddressInfo, Socket} from 'node:net';
 import {crawl} from '../src/crawl/crawl.ts';
+import {publishToAlgolia} from '../src/publish/algolia/publish.ts';
+import type {SearchRecord} from 'docs-search/record';
+import {publishOptionsFor, startFakeAlgolia} from './fake-algolia.ts';
 import {runCli, workspaceRoot} from './helpers.ts';
+
+const record: SearchRecord = {
+  objectID: 'one',
+  url: 'https://wait.example/docs/a',
+  url_without_anchor: 'https://wait.example/docs/a',
+  anchor: null,
+  type: 'lvl1',
+  hierarchy: {lvl0: 'Docs', lvl1: 'A', lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null},
+  content: null,
+  weight: {pageRank: 0, level: 90, position: 0},
+  language: 'en',
+  docusaurus_tag: 'default',
+};
 
 const page = (title: string, canonical: string, links = ''): string =>
   `<!doctype html><html><head><title>${title} | Site</title><link rel=canonical href="${canonical}"></head>` +
@@ -265,5 +281,21 @@ test("a 7.9 MB page's memory stays within a small multiple of its size (the CLI 
     assert.match(run.stderr, /^crawled 2 pages \(1 skipped\): \d+ records written/m);
   } finally {
     await rm(dir, {recursive: true, force: true});
+  }
+});
+
+test('an Algolia answer whose body comes a byte at a time is given up after the deadline, with the retries', async () => {
+  const fake = await startFakeAlgolia();
+  try {
+    fake.faults.push({step: 'getSettings', fault: 'trickle'});
+    const started = performance.now();
+    await assert.rejects(
+      publishToAlgolia([record], publishOptionsFor(fake, 'docs', {timeoutMs: 300, attempts: 2, retryDelayMs: 5})),
+      /^PublishError: reading the live index settings failed after 2 attempts: timed out; the live index "docs" was not changed$/,
+    );
+    assert.ok(performance.now() - started < 5_000, `took ${Math.round(performance.now() - started)} ms`);
+    assert.equal(fake.log.filter((entry) => entry.step === 'getSettings').length, 2);
+  } finally {
+    await fake.close();
   }
 });

@@ -37,7 +37,9 @@ export type Fault =
   /** A 400 whose message repeats the key from its 110th character on (a cut at 120 falls inside it). */
   | 'echo-key-late'
   /** A 200 whose body is `null`. */
-  | 'null-body';
+  | 'null-body'
+  /** A 200 whose headers come at once and whose body comes a byte every 50 ms, never ending. */
+  | 'trickle';
 
 export interface FaultRule {
   step: Step;
@@ -382,6 +384,14 @@ export async function startFakeAlgolia(options: {appId?: string; apiKey?: string
         if (rule.fault === 'echo-key-late') {
           const lead = 'Bad request: the key given is not valid for this application, see the dashboard; key=';
           send(400, {message: `${lead.padEnd(110, '.')}${String(req.headers['x-algolia-api-key'])} (end)`, status: 400});
+          return;
+        }
+        if (rule.fault === 'trickle') {
+          entry.status = 'timeout';
+          res.writeHead(200, {'content-type': 'application/json; charset=utf-8'});
+          res.write('{"items":[');
+          const timer = setInterval(() => res.write(' '), 50);
+          res.on('close', () => clearInterval(timer));
           return;
         }
         if (rule.fault === 'null-body') {

@@ -192,3 +192,15 @@ test('table rows: header rows and layout text are skipped, a row\'s non-cell chi
     '<tbody><tr><th>Name</th><th>Unit</th></tr><tr><th>power</th><td>W <b>(watt)</b></td><span>stray</span></tr><tr><td></td><td>only</td></tr></tbody></table></main>';
   assert.deepEqual(contents(extractPage(html, {url: 'https://example.com/x'})), ['Fields', 'power · W (watt)', 'only']);
 });
+
+test('a sidebar category "A & B" is lvl0 "A & B" (not "A &amp; B", shown as such in the modal); markup stays escaped', () => {
+  const page = (category: string): string =>
+    `<!doctype html><html class="plugin-docs"><head><title>Setup | Site</title></head><body>` +
+    `<aside><nav class=menu><a class="menu__link menu__link--sublist menu__link--active" href=/docs/a>${category}</a></nav></aside>` +
+    `<main><article><h1>Setup</h1><p>Text.</p></article></main></body></html>`;
+  const lvl0 = (category: string): string | undefined => extractPage(page(category), {url: 'https://example.com/docs/a'})[0]?.hierarchy.lvl0;
+  assert.equal(lvl0('A &amp; B'), 'A & B');
+  assert.equal(lvl0('Tips &amp; tricks &amp;'), 'Tips & tricks &');
+  // An `&` that could start a character reference, and markup, stay escaped (HTML renders them as typed).
+  assert.equal(lvl0('R&amp;D &amp;amp; &lt;b&gt;x&lt;/b&gt;'), 'R&amp;D &amp;amp; &lt;b&gt;x&lt;/b&gt;');
+});

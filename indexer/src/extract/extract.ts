@@ -158,6 +158,16 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
 }
 
+/**
+ * lvl0 escaped for both ways it is shown: DocSearch's modal and the early box title a group with
+ * it as plain text, while /search puts it in HTML (its breadcrumbs). `<` and `>` are escaped; an
+ * `&` only when it could start a character reference (followed by a letter, a digit or `#`): a
+ * sidebar category "A & B" is then "A & B" in both, where "A &amp; B" showed as such in the modal.
+ */
+export function escapeLabel(text: string): string {
+  return text.replace(/&(?=[A-Za-z0-9#])|[<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
+}
+
 function pathOf(url: string): string {
   try {
     return new URL(url).pathname;
@@ -384,7 +394,7 @@ class RecordBuilder {
     this.meta = meta;
     this.headingBytes = Math.floor(maxRecordBytes / HEADING_SHARE);
     this.anchorBytes = Math.floor(maxRecordBytes / ANCHOR_SHARE);
-    this.hierarchy = {lvl0: intern(escapeHtml(fitHeading(lvl0, this.headingBytes))), lvl1: null, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
+    this.hierarchy = {lvl0: intern(escapeLabel(fitHeading(lvl0, this.headingBytes))), lvl1: null, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
     this.heading(1, title, null);
   }
 

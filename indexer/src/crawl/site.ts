@@ -13,6 +13,9 @@ import type {CrawlMode, CrawlOptions, SkippedPage} from './types.ts';
 import {DEFAULT_MAX_PAGES} from './defaults.ts';
 import {compare, normalizeBaseUrl, orderKey, redactUrl, siteUrlsOf, withSlash} from './urls.ts';
 
+/** Sitemaps a URL crawl reads at most (sitemap indexes included). */
+const MAX_SITEMAPS = 1000;
+
 export async function crawlUrl(source: string, options: CrawlOptions) {
   const concurrency = concurrencyOf(options);
   const maxFailed = maxFailedOf(options);
@@ -131,7 +134,7 @@ export async function crawlUrl(source: string, options: CrawlOptions) {
     }
     if (kept) entries.push(entry);
   };
-  for (let i = 0; i < sitemapQueue.length && sitemapsSeen.size < 1000 && !capReached; i++) {
+  for (let i = 0; i < sitemapQueue.length && sitemapsSeen.size < MAX_SITEMAPS && !capReached; i++) {
     const sitemapUrl = sitemapQueue[i] ?? '';
     if (sitemapsSeen.has(sitemapUrl)) continue;
     sitemapsSeen.add(sitemapUrl);
@@ -152,7 +155,8 @@ export async function crawlUrl(source: string, options: CrawlOptions) {
     if (i === 0 && home instanceof TooLargeError) rootFromSitemap(sitemap);
     for (const nested of sitemap.sitemaps) {
       const url = toFetch(nested, fetched.url);
-      if (url) sitemapQueue.push(url);
+      // A sitemap index of a million entries queues no more than are ever read.
+      if (url && sitemapQueue.length < 2 * MAX_SITEMAPS) sitemapQueue.push(url);
     }
     if (sitemap.urls.length) sitemapFound = true;
     for (const entry of sitemap.urls) list(entry);

@@ -14,10 +14,24 @@ export interface CliContext {
 /** A subcommand registers itself on the program; main.ts lists them in COMMANDS. */
 export type RegisterCommand = (program: Command, context: CliContext) => void;
 
-/** Writes `text` and resolves once it is written; rejects with the stream's error (EPIPE: the reader closed stdout). */
-export function writeAll(stream: NodeJS.WritableStream, text: string | Uint8Array): Promise<void> {
+/**
+ * Writes `text` and resolves once it is written; rejects with the stream's error (EPIPE: the
+ * reader closed stdout), or as soon as `signal` fires (a reader that stopped reading must not
+ * keep Ctrl-C from ending the run).
+ */
+export function writeAll(stream: NodeJS.WritableStream, text: string | Uint8Array, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    stream.write(text, (error) => (error ? reject(error) : resolve()));
+    if (signal?.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const onAbort = (): void => reject(signal?.reason as Error);
+    signal?.addEventListener('abort', onAbort, {once: true});
+    stream.write(text, (error) => {
+      signal?.removeEventListener('abort', onAbort);
+      if (error) reject(error);
+      else resolve();
+    });
   });
 }
 

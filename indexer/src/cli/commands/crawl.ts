@@ -147,7 +147,7 @@ export const registerCrawl: RegisterCommand = (program, context) => {
             copying = true;
             // Each chunk waits for its write to finish or fail: a reader that closes the pipe
             // (`| head`, EPIPE) fails the write, and the temporary folder is removed below.
-            for await (const chunk of createReadStream(file, {signal})) await writeAll(context.stdout, chunk);
+            for await (const chunk of createReadStream(file, {signal})) await writeAll(context.stdout, chunk, signal);
             copying = false;
           } finally {
             await rm(dir, {recursive: true, force: true});

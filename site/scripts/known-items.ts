@@ -9,8 +9,8 @@
  *   that no section defines is left out (counted in `skipped`). Names without a separator
  *   (`serial`, `mode`, `type`) are the set `plain-names`, reported apart: as a one-word query they
  *   are as much an English word as a field.
- * - `headings`: every heading (h2..h6) of every docs page → its own section (a heading text that
- *   several pages share, "Errors", accepts any of them).
+ * - `headings`: every heading (the page title, h1, and h2..h6) of every docs page → its own
+ *   section (a heading text that several pages share, "Errors", accepts any of them).
  *
  * A query of these sets is answered at rank k when the k-th hit is one of its sections (page and
  * anchor), not merely its page.
@@ -94,7 +94,9 @@ export function builtSections(buildDir: string): Section[] {
     const article = /<article[\s>][\s\S]*<\/article>/.exec(html)?.[0];
     if (!article || !/<h1[\s>]/.test(article)) continue;
     const page = '/' + relative(buildDir, file).replace(/\.html$/, '').replace(/\/index$/, '');
-    let current: Section = {target: page, heading: null, cells: []};
+    // (the page's own section: its title, the h1, is its heading)
+    const title = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(article)?.[1];
+    let current: Section = {target: page, heading: title === undefined ? null : text(title), cells: []};
     sections.push(current);
     const token = /<h([2-6])\b[^>]*\bid="?([^"\s>]+)"?[^>]*>([\s\S]*?)<\/h\1>|<tr>([\s\S]*?)(?=<tr>|<\/tbody>|<\/table>)/g;
     for (let m = token.exec(article); m; m = token.exec(article)) {
@@ -117,9 +119,9 @@ export function builtSections(buildDir: string): Section[] {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Whether a heading names the identifier as a whole token (not `power_w` in `power_l1_w`). */
+/** Whether a heading names the identifier as a whole token (not `power_w` in `power_l1_w`), in any case (`Batteries`). */
 function headingNames(heading: string, id: string): boolean {
-  return new RegExp(`(^|[\\s\`(:,])${escape(id)}($|[\\s\`),:])`).test(heading);
+  return new RegExp(`(^|[\\s\`(:,])${escape(id)}($|[\\s\`),:])`, 'i').test(heading);
 }
 
 export function knownItems(apiDir: string, buildDir: string): {queries: EvalQuery[]; skipped: string[]} {

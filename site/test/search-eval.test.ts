@@ -90,6 +90,7 @@ test('known items: identifiers of the descriptions -> the sections whose heading
   assert.deepEqual(
     queries.filter((x) => x.set === 'headings').map((x) => [x.q, x.anchors]),
     [
+      ['Page', ['/docs/page']],
       ['Example', ['/docs/page#example']],
       ['Fields', ['/docs/page#fields']],
       ['user:unauthorized', ['/docs/page#userunauthorized']],

@@ -91,3 +91,17 @@ test('a question whose words are not all in one section is relaxed: the sections
   assert.equal(hits[1], '/docs/cert#validity', 'then the section holding the rarer word');
   assert.ok(hits.indexOf('/docs/start#ask') > 1);
 });
+
+test('a section whose own heading is the query, word for word, ranks above the sections that only hold its words', () => {
+  const records = [
+    rec('/docs/versioning', null, ['Docs', 'Versioning'], null),
+    rec('/docs/versioning', 'firmware', ['Docs', 'Versioning', 'Firmware needed per API version'], null),
+    rec('/docs/versioning', 'firmware', ['Docs', 'Versioning', 'Firmware needed per API version'], 'Each API version needs a firmware version: firmware 6 for version 2.'),
+    rec('/docs/device', null, ['API', 'Device information'], null),
+    rec('/docs/device', 'firmware-version', ['API', 'Device information', 'Firmware version'], null),
+    rec('/docs/device', 'firmware-version', ['API', 'Device information', 'Firmware version'], 'The version of the software the device runs.'),
+  ];
+  const engine = new LocalSearchEngine(records);
+  assert.equal(first(engine, 'firmware version'), '/docs/device#firmware-version');
+  assert.equal(first(engine, 'the firmware version'), '/docs/device#firmware-version', 'stop words aside');
+});

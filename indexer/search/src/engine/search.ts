@@ -413,12 +413,28 @@ export class LocalSearchEngine extends RecordChooser {
     return n;
   }
 
+  /** The words of the query being ranked when headings equal to them rank first (see compare); null: none. */
+  private exactTerms: string[] | null = null;
+  private exactMemo = new Map<number, boolean>();
+
+  private isExact(section: number): boolean {
+    let e = this.exactMemo.get(section);
+    if (e === undefined) this.exactMemo.set(section, (e = this.headingIs(section, this.exactTerms!)));
+    return e;
+  }
+
   private compare = (a: {section: number; score: number}, b: {section: number; score: number}): number => {
     // A section that defines an identifier of the query (its heading or a table row names it)
     // ranks above the sections that quote it (examples, prose), whatever their scores.
     if (this.identifiers.length > 0) {
       const d = this.definitions(b.section) - this.definitions(a.section);
       if (d !== 0) return d;
+    }
+    // A section whose own heading is the query, word for word, ranks above the sections that
+    // only hold its words (Algolia's exact criterion).
+    if (this.exactTerms !== null) {
+      const e = Number(this.isExact(b.section)) - Number(this.isExact(a.section));
+      if (e !== 0) return e;
     }
     if (b.score !== a.score) return b.score - a.score;
     const x = a.section;
@@ -514,6 +530,9 @@ export class LocalSearchEngine extends RecordChooser {
     const touched = this.accumulate(terms, prefixLast, fuzzy, pass, typoTerms, finds);
     this.identifiers = terms.filter((t) => isIdentifier(t) || this.pathWords.has(t));
     this.definedCount.clear();
+    // (the words as typed: not for typos or synonym runs)
+    this.exactTerms = !fuzzy && !terms.some((t) => t.includes(' ')) ? terms : null;
+    this.exactMemo.clear();
     try {
       const all = (1 << terms.length) - 1;
       let full = 0;
@@ -648,6 +667,8 @@ export class LocalSearchEngine extends RecordChooser {
       this.reset(touched);
       this.identifiers = [];
       this.definedCount.clear();
+      this.exactTerms = null;
+      this.exactMemo.clear();
     }
   }
 

@@ -8,6 +8,7 @@ import {LEVELS, type RecordType, type SearchRecord} from '../record/constants.ts
 import {decodeEntities, normalizeTerm, stem, stemRoot, tokenizeQuery, type TypoTerms} from './text.ts';
 import {isWordChar, popcount, standsAlone} from './words.ts';
 import {TermMatcher} from './matching.ts';
+import {STOP_WORDS} from './fields.ts';
 
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
 
@@ -160,6 +161,29 @@ export abstract class RecordChooser extends TermMatcher {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether a section's own heading (lvl2..lvl6) is the query: its words (stop words aside) are
+   * the query's words, each exactly, no more (Algolia's `exact` criterion on an attribute).
+   */
+  protected headingIs(section: number, terms: readonly string[]): boolean {
+    const lead = this.lead[section]!;
+    if (lead < 0) return false;
+    const head = this.records[lead]!;
+    // (a section heading: a page's title, lvl1, is already the page's first hit for its words)
+    if (head.type === 'content' || head.type === 'lvl0') return false;
+    const own = head.hierarchy[head.type];
+    if (!own) return false;
+    const words = tokenizeQuery(decodeEntities(own)).filter((w) => !STOP_WORDS.has(w));
+    if (words.length !== terms.length) return false;
+    const left = [...terms];
+    for (const w of words) {
+      const i = left.indexOf(w);
+      if (i < 0) return false;
+      left.splice(i, 1);
+    }
+    return true;
   }
 
   protected phraseIn(section: number, phrase: RegExp): boolean {

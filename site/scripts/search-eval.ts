@@ -195,7 +195,8 @@ export async function browserEval(buildDir: string, queries: EvalQuery[], port: 
           return input?.value === query && (hits.length > 0 || noResults?.textContent?.includes(query));
         },
         q,
-        {timeout: 10_000},
+        // (a loaded machine: a 10 s wait read an empty modal for queries the engine answers at rank 1)
+        {timeout: 30_000},
       ).catch(() => undefined);
       await page.waitForTimeout(150);
       const hrefs = await page.locator('.DocSearch-Hit a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));

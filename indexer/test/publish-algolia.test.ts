@@ -4,7 +4,8 @@ import {crawl} from '../src/crawl/crawl.ts';
 import {AuthError, PublishError, UsageError} from '../src/errors.ts';
 import {publishToAlgolia, type PublishOptions} from '../src/publish/algolia/publish.ts';
 import type {SearchRecord} from 'docs-search/record';
-import {DOCSEARCH_SETTINGS} from '../src/publish/algolia/settings.ts';
+import {DOCSEARCH_SETTINGS, type IndexSettings} from '../src/publish/algolia/settings.ts';
+import {QUESTION_WORDS} from 'docs-search/record';
 import {contentHashes} from '../src/records/content-hash.ts';
 import {publishOptionsFor, startFakeAlgolia, type FakeAlgolia, type Fault, type Step} from './fake-algolia.ts';
 import {fixture} from './helpers.ts';
@@ -49,6 +50,32 @@ test('a first publish creates the live index with every record and the DocSearch
     const batches = fake.log.filter((e) => e.step === 'batch');
     assert.ok(batches.every((e) => e.index?.startsWith(`${LIVE}_tmp_`)), 'records only ever go to the temporary index');
     assert.deepEqual(fake.log.filter((e) => e.step === 'move').map((e) => e.status), [200]);
+  } finally {
+    await fake.close();
+  }
+});
+
+test('push asks Algolia to relax queries as the local engine does, with settings of the search API types', async () => {
+  const fake = await startFakeAlgolia();
+  try {
+    await publishToAlgolia(base, optionsFor(fake));
+    const sent = fake.log.filter((e) => e.step === 'setSettings' && e.status === 200).map((e) => e.body as Record<string, unknown>);
+    assert.ok(sent.length > 0, 'the settings were sent');
+    const body = sent.at(-1)!;
+    // The values each setting may take in algoliasearch's own types (a value outside them fails to compile).
+    const strategies: NonNullable<IndexSettings['removeWordsIfNoResults']>[] = ['none', 'lastWords', 'firstWords', 'allOptional'];
+    const english: NonNullable<IndexSettings['queryLanguages']> = ['en'];
+    assert.ok(strategies.includes(body.removeWordsIfNoResults as never));
+    assert.equal(body.removeWordsIfNoResults, 'allOptional', 'no record holds every word: every word becomes optional');
+    assert.deepEqual(body.optionalWords, [...QUESTION_WORDS].sort(), "a question's own words never keep a record out");
+    assert.deepEqual(body.removeStopWords, english);
+    assert.deepEqual(body.queryLanguages, english);
+    assert.deepEqual(
+      (body.ranking as string[]).slice(0, 1),
+      ['words'],
+      'records holding more of the words rank first (the words criterion), as the local engine ranks the sections holding every word above the rest',
+    );
+    assert.ok((body.searchableAttributes as string[]).includes('content'), 'content is ordered: a table row that starts with the identifier ranks above a text that quotes it');
   } finally {
     await fake.close();
   }

@@ -7,7 +7,9 @@
  *   npm run search:eval                 # through the real DocSearch modal in Chromium
  *   npm run search:eval -- --engine     # through the local engine directly (fast iteration)
  *   options: --build DIR (default site/build), --port N (default E2E_PORT or 3014), --verbose,
- *            --shared FILE (another query file, reported as the set "shared"; `--shared none` skips it)
+ *            --shared FILE (another query file, reported as the set "shared"; `--shared none` skips it),
+ *            --no-known (skip the generated known-item sets, see known-items.ts),
+ *            --synonyms FILE (engine mode: answer with this synonym list instead of the index's)
  *
  * Both modes read the built site (`npm run build` first). The engine mode orders hits as the
  * modal shows them: grouped by lvl0 (at most 5 per group), then by lvl1 inside a group.
@@ -16,7 +18,8 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {answerQuery, isShardManifest, LocalSearchEngine, modalOrder, modalParams, SHARD_DIR} from 'docs-search';
+import {answerQuery, isShardManifest, LocalSearchEngine, modalOrder, modalParams, SHARD_DIR, type Synonym} from 'docs-search';
+import {knownItems} from './known-items.ts';
 import {engineFromShards} from 'docs-search/shards';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -32,15 +35,35 @@ export interface EvalQuery {
   set?: string;
   /** Where the question was asked (the `real` set). */
   source?: string;
+  /**
+   * The `real` set's half (issue 37): `tuning` (ranking changes are made looking at these) or
+   * `test` (kept apart: printed, never tuned on).
+   */
+  split?: 'tuning' | 'test';
+  /** The issue that added a question after the split (37: the test half's new questions). */
+  issue?: number;
+  /** Known items (identifiers, headings): the sections (`/docs/x#anchor`) that answer, not just pages. */
+  anchors?: string[];
 }
 
-/** The named sets of queries.json, in order: `base` (no `set` field) first. */
+/**
+ * The named sets of queries.json, in order: `base` (no `set` field) first. A set with a split is
+ * reported as its halves (`real:tuning`, `real:test`), and again as the questions of the issue
+ * that made it (`real:issue-28`, before the split's new questions) and each later issue's
+ * (`real:issue-37`), so every number stays comparable with the one before.
+ */
 export function querySets(queries: EvalQuery[]): Map<string, EvalQuery[]> {
   const sets = new Map<string, EvalQuery[]>([['base', []]]);
+  const add = (name: string, q: EvalQuery) => sets.set(name, [...(sets.get(name) ?? []), q]);
   for (const q of queries) {
     const name = q.set ?? 'base';
-    sets.set(name, [...(sets.get(name) ?? []), q]);
+    if (!q.split) {
+      add(name, q);
+      continue;
+    }
+    add(`${name}:${q.split}`, q);
   }
+  for (const q of queries) if (q.split) add(`${q.set}:issue-${q.issue ?? 28}`, q);
   return sets;
 }
 
@@ -85,15 +108,22 @@ export function pagePath(href: string): string {
   return url.pathname.replace(/\/+$/, '') || '/';
 }
 
-export function rankOf(shown: string[], pages: string[]): number | null {
-  const idx = shown.slice(0, 10).findIndex((p) => pages.includes(p));
+/** `https://host/docs/x/#a` → `/docs/x#a` (a hit's section). */
+export function sectionPath(href: string): string {
+  const url = new URL(href, 'http://local.invalid');
+  return pagePath(href) + url.hash;
+}
+
+/** Rank (1..10) of the first hit on one of `pages` (or, given `anchors`, on one of those sections). */
+export function rankOf(shown: string[], pages: string[], anchors?: string[]): number | null {
+  const idx = shown.slice(0, 10).findIndex((s) => (anchors ? anchors.includes(s) : pages.includes(s.split('#')[0]!)));
   return idx < 0 ? null : idx + 1;
 }
 
 export function summarize(queries: EvalQuery[], shownFor: (q: string) => string[]): EvalSummary {
-  const results = queries.map(({q, pages}) => {
+  const results = queries.map(({q, pages, anchors}) => {
     const shown = shownFor(q);
-    return {q, rank: rankOf(shown, pages), shown};
+    return {q, rank: rankOf(shown, pages, anchors), shown};
   });
   return finish(results);
 }
@@ -110,13 +140,15 @@ function finish(results: EvalResult[]): EvalSummary {
   };
 }
 
-export function engineEval(buildDir: string, queries: EvalQuery[]): EvalSummary {
+/** `synonyms`: answer with these instead of the ones the index carries (to try a list without a build). */
+export function engineEval(buildDir: string, queries: EvalQuery[], synonyms?: Synonym[]): EvalSummary {
   const read = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
   const index = read(join(buildDir, 'search/local-index.json'));
   const engine = isShardManifest(index)
     ? engineFromShards(index, (name) => read(join(buildDir, 'search', SHARD_DIR, name)))
     : LocalSearchEngine.fromIndexFile(index);
-  return summarize(queries, (q) => modalOrder(answerQuery(engine, 'local', modalParams(q)).hits).map((h) => pagePath(String(h.url))));
+  if (synonyms) engine.useSynonyms(synonyms);
+  return summarize(queries, (q) => modalOrder(answerQuery(engine, 'local', modalParams(q)).hits).map((h) => sectionPath(String(h.url))));
 }
 
 async function waitForServer(url: string, ms: number): Promise<boolean> {
@@ -149,7 +181,7 @@ export async function browserEval(buildDir: string, queries: EvalQuery[], port: 
     await page.goto(`${base}/docs/introduction`);
     // The search button shows its two key hints once React has hydrated the page.
     await page.waitForFunction(() => document.querySelectorAll('.DocSearch-Button-Keys kbd').length === 2, null, {timeout: 30_000});
-    for (const {q, pages} of queries) {
+    for (const {q, pages, anchors} of queries) {
       await page.keyboard.press('Control+k');
       const input = page.locator('.DocSearch-Input');
       await input.waitFor();
@@ -163,12 +195,13 @@ export async function browserEval(buildDir: string, queries: EvalQuery[], port: 
           return input?.value === query && (hits.length > 0 || noResults?.textContent?.includes(query));
         },
         q,
-        {timeout: 10_000},
+        // (a loaded machine: a 10 s wait read an empty modal for queries the engine answers at rank 1)
+        {timeout: 30_000},
       ).catch(() => undefined);
       await page.waitForTimeout(150);
       const hrefs = await page.locator('.DocSearch-Hit a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
-      const shown = hrefs.map(pagePath);
-      results.push({q, rank: rankOf(shown, pages), shown});
+      const shown = hrefs.map(sectionPath);
+      results.push({q, rank: rankOf(shown, pages, anchors), shown});
       await page.keyboard.press('Escape');
       await page.locator('.DocSearch-Modal').waitFor({state: 'detached'});
     }
@@ -201,7 +234,6 @@ async function main(argv: string[]): Promise<void> {
   const buildDir = resolve(arg('--build') ?? join(SITE, 'build'));
   const verbose = argv.includes('--verbose');
   const shared = arg('--shared') ?? SHARED_QUERIES;
-  const queries = [...loadQueries(), ...(shared === 'none' ? [] : loadSet(resolve(shared), 'shared'))];
   try {
     readFileSync(join(buildDir, 'search/local-index.json'));
   } catch {
@@ -209,13 +241,25 @@ async function main(argv: string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  const known = argv.includes('--no-known') ? {queries: [], skipped: []} : knownItems(join(SITE, 'api'), buildDir);
+  const queries = [...loadQueries(), ...(shared === 'none' ? [] : loadSet(resolve(shared), 'shared')), ...known.queries];
+  if (known.queries.length > 0) {
+    console.log(
+      `Known items generated from site/api and the build: ${known.queries.filter((q) => q.set === 'identifiers').length} identifiers, ` +
+        `${known.queries.filter((q) => q.set === 'plain-names').length} plain names, ` +
+        `${known.queries.filter((q) => q.set === 'headings').length} headings; ${known.skipped.length} identifiers no section defines (left out)` +
+        (verbose ? `: ${known.skipped.join(' ')}` : ''),
+    );
+  }
   const print = (title: string, all: EvalSummary) => {
     // One line of figures per set: base, issue 16's typos/forms/questions, issue 28's real
     // questions, and the shared file's.
     for (const [name, s] of splitSummary(queries, all)) console.log(report(`${title} — set "${name}" (${s.total} queries):`, s, verbose, 0.95));
   };
   if (argv.includes('--engine')) {
-    print('Local engine (modal order)', engineEval(buildDir, queries));
+    const synonymsFile = arg('--synonyms');
+    const synonyms = synonymsFile ? (JSON.parse(readFileSync(resolve(synonymsFile), 'utf8')) as {synonyms: Synonym[]}).synonyms : undefined;
+    print('Local engine (modal order)', engineEval(buildDir, queries, synonyms));
     return;
   }
   const port = Number(arg('--port') ?? process.env.E2E_PORT ?? 3014);

@@ -120,8 +120,9 @@ test('one hit per section: the heading when it holds every word, else the paragr
     para('together', 'Subscribe to a topic to get its messages.'),
   ]);
   assert.deepEqual(ws.rank('subscribe topic').map((h) => h.record.url), [`${ORIGIN}/docs/v2/websocket#together`, `${ORIGIN}/docs/v2/websocket#apart`]);
-  // …and when no paragraph holds them together, the section still answers.
-  assert.deepEqual(ws.rank('streams message').map((h) => h.record.url), [`${ORIGIN}/docs/v2/websocket#apart`]);
+  // …and when no paragraph holds them together, the section still answers, first; then (query
+  // relaxation: fewer than 3 hits) the sections holding some of the words.
+  assert.deepEqual(ws.rank('streams message').map((h) => h.record.url), [`${ORIGIN}/docs/v2/websocket#apart`, `${ORIGIN}/docs/v2/websocket#together`]);
 });
 
 test('the page of hits the modal asks for is the head of the full ranking', () => {

@@ -37,6 +37,13 @@ const TYPO_WEIGHT = 0.3;
  * but one (of 3 or more words), and pages whose sections together hold every word, follow them.
  */
 const FEW_ALL = 10;
+/**
+ * Fewer hits than this hold every word (or all but one, see FEW_ALL): the sections holding some
+ * of the words follow them (query relaxation). Not more often: the modal groups hits by category
+ * and page, so a page's weaker sections added below would be shown next to its first hit, above
+ * better hits of other pages.
+ */
+const RELAX_BELOW = 3;
 /** Fewer hits than this without typos: try again forgiving typos. */
 const FUZZY_BELOW = 5;
 /** Candidates that get the phrase check (a regex over their text). */
@@ -341,6 +348,42 @@ export class LocalSearchEngine extends RecordChooser {
     return pages.length + rest.length > 0 ? [pages, rest] : [];
   }
 
+  /**
+   * Query relaxation: the touched sections not listed yet (not in `listed`, not in `others`),
+   * holding most of the query's words but not all of them together, a word weighing its inverse
+   * document frequency among the sections (a rare word the answer needs counts more than `api`
+   * or `device`): those holding half the weight or more, most first, then by score; and, while
+   * that still makes fewer than RELAX_BELOW hits, the sections holding less. They follow the
+   * sections holding every word, so a question whose words are not all in one section still
+   * finds the sections that answer part of it. (`listed[0]`: the hits so far.)
+   */
+  private relaxed(touched: number, words: number, listed: Scored[][], others: Int32Array, scoreOf: (s: number) => number): Scored[] {
+    const seen = new Set<number>(others);
+    for (const list of listed) for (const r of list) seen.add(r.section);
+    const df = new Array<number>(words).fill(0);
+    for (let j = 0; j < touched; j++) {
+      const m = this.matched[this.touched[j]!]!;
+      for (let k = 0; k < words; k++) if (m & (1 << k)) df[k]!++;
+    }
+    const sections = Math.max(1, this.lead.length);
+    const idf = df.map((d) => Math.log(1 + sections / Math.max(1, d)));
+    const total = idf.reduce((a, b) => a + b, 0) || 1;
+    const coverage = (s: number) => {
+      let c = 0;
+      for (let k = 0; k < words; k++) if (this.matched[s]! & (1 << k)) c += idf[k]!;
+      return c / total;
+    };
+    const out: (Scored & {coverage: number})[] = [];
+    for (let j = 0; j < touched; j++) {
+      const s = this.touched[j]!;
+      if (!seen.has(s)) out.push({section: s, score: scoreOf(s), coverage: coverage(s)});
+    }
+    out.sort((a, b) => b.coverage - a.coverage || this.compare(a, b));
+    // Most of the words (half their weight or more); fewer only while the hits are still too few.
+    const most = out.filter((r) => r.coverage >= 0.5);
+    return most.length + listed[0]!.length + others.length >= RELAX_BELOW ? most : out;
+  }
+
   private reset(touched: number): void {
     for (let j = 0; j < touched; j++) {
       const s = this.touched[j]!;
@@ -351,7 +394,48 @@ export class LocalSearchEngine extends RecordChooser {
     }
   }
 
+  /**
+   * The identifier words of the query being ranked (`power_w`, `user:unauthorized`), and per
+   * section how many of them it defines (see defines), counted when first compared.
+   */
+  private identifiers: string[] = [];
+  /** Words the query typed as a path (`/api`): identifiers too, whatever their shape. */
+  private pathWords = new Set<string>();
+  private definedCount = new Map<number, number>();
+
+  private definitions(section: number): number {
+    let n = this.definedCount.get(section);
+    if (n === undefined) {
+      n = 0;
+      for (const id of this.identifiers) if (this.defines(section, id, this.pathWords.has(id))) n++;
+      this.definedCount.set(section, n);
+    }
+    return n;
+  }
+
+  /** The words of the query being ranked when headings equal to them rank first (see compare); null: none. */
+  private exactTerms: string[] | null = null;
+  private exactMemo = new Map<number, boolean>();
+
+  private isExact(section: number): boolean {
+    let e = this.exactMemo.get(section);
+    if (e === undefined) this.exactMemo.set(section, (e = this.headingIs(section, this.exactTerms!)));
+    return e;
+  }
+
   private compare = (a: {section: number; score: number}, b: {section: number; score: number}): number => {
+    // A section that defines an identifier of the query (its heading or a table row names it)
+    // ranks above the sections that quote it (examples, prose), whatever their scores.
+    if (this.identifiers.length > 0) {
+      const d = this.definitions(b.section) - this.definitions(a.section);
+      if (d !== 0) return d;
+    }
+    // A section whose own heading is the query, word for word, ranks above the sections that
+    // only hold its words (Algolia's exact criterion).
+    if (this.exactTerms !== null) {
+      const e = Number(this.isExact(b.section)) - Number(this.isExact(a.section));
+      if (e !== 0) return e;
+    }
     if (b.score !== a.score) return b.score - a.score;
     const x = a.section;
     const y = b.section;
@@ -375,7 +459,9 @@ export class LocalSearchEngine extends RecordChooser {
     const prefixLast = !/\s$/.test(query);
     const pass = this.passes(facetFilters);
     this.typeOk = this.typeTestFor(facetFilters);
-    const all = tokenizeQuery(query).slice(0, 30);
+    // (a contraction's ending is no word: `doesn't` is `doesn`, `meter's` is `meter`)
+    const all = tokenizeQuery(query.replace(/(\p{L})['\u2019](?:t|s|d|ll|re|ve|m)(?![\p{L}\p{N}])/giu, '$1')).slice(0, 30);
+    this.pathWords = new Set(Array.from(query.matchAll(/(?:^|\s)\/([^\s/][^\s]*)/g), (m) => tokenizeQuery(m[1]!)[0] ?? ''));
     // Stop words are dropped from the query, except a last word still being typed; the words of
     // a question ("how", "which", "does", "can I") are dropped wherever they stand, so that they
     // never decide the order, unless nothing else is left.
@@ -407,7 +493,8 @@ export class LocalSearchEngine extends RecordChooser {
       const exact = this.scoreTerms(terms, prefixLast, pass, need, false, finds);
       // (the words synonyms found, if any: the only words an exact match adds to typoTerms)
       ({ranked, others, typoTerms} = exact);
-      const count = (r: {ranked: Scored[]; others: Int32Array}) => r.ranked.length + r.others.length;
+      // (the sections relaxation added, holding some words only, are not what the words found)
+      const count = (r: {ranked: Scored[]; others: Int32Array; relaxed: number}) => r.ranked.length - r.relaxed + r.others.length;
       // Typos are forgiven only when the words as typed find too little (Algolia ranks typo
       // matches below exact ones anyway): looking them up costs more than the rest.
       if ((!exact.all || count(exact) < FUZZY_BELOW) && terms.some((t) => typosAllowed(t) > 0)) {
@@ -438,9 +525,14 @@ export class LocalSearchEngine extends RecordChooser {
     need: number,
     fuzzy: boolean,
     finds: Map<string, string[][]> | null = null,
-  ): {all: boolean; ranked: Scored[]; others: Int32Array; typoTerms: Map<string, Set<string>>} {
+  ): {all: boolean; ranked: Scored[]; others: Int32Array; typoTerms: Map<string, Set<string>>; relaxed: number} {
     const typoTerms = new Map<string, Set<string>>();
     const touched = this.accumulate(terms, prefixLast, fuzzy, pass, typoTerms, finds);
+    this.identifiers = terms.filter((t) => isIdentifier(t) || this.pathWords.has(t));
+    this.definedCount.clear();
+    // (the words as typed: not for typos or synonym runs)
+    this.exactTerms = !fuzzy && !terms.some((t) => t.includes(' ')) ? terms : null;
+    this.exactMemo.clear();
     try {
       const all = (1 << terms.length) - 1;
       let full = 0;
@@ -481,6 +573,8 @@ export class LocalSearchEngine extends RecordChooser {
       const wanted = Number.isFinite(need) ? read : n;
       const threshold = n > 2 * wanted ? kthLargest(scores, wanted) : -Infinity;
       let ranked: Scored[] = [];
+      /** How many of `ranked` (its last) were added by relaxation, holding some words only. */
+      let relaxed = 0;
       const others = new Int32Array(n);
       const otherScores = new Float64Array(n);
       let o = 0;
@@ -549,6 +643,13 @@ export class LocalSearchEngine extends RecordChooser {
           const tier1 = [...spread, ...pages.map((section) => ({section, score: scoreOf(section)}))].filter((r) => !promoted.has(r.section)).sort(byProximity);
           const tier2 = rest.filter((section) => !promoted.has(section)).map((section) => ({section, score: scoreOf(section)})).sort(this.compare);
           ranked = [...[...whole, ...subject].sort(this.compare), ...unchecked, ...tier1, ...tier2];
+          // Then every other section holding some of the words, those holding most of them
+          // first, a word weighing more the fewer sections hold it (see relaxed).
+          if (ranked.length + o < RELAX_BELOW) {
+            const tier3 = this.relaxed(touched, terms.length, [ranked, tier1, tier2], others.subarray(0, o), scoreOf);
+            relaxed = tier3.length;
+            ranked.push(...tier3);
+          }
         } else if (whole.length > 0) {
           // Like per-paragraph records: a section whose words are only in different paragraphs
           // is no hit while many others hold them together.
@@ -561,9 +662,13 @@ export class LocalSearchEngine extends RecordChooser {
           }
         }
       }
-      return {all: any, ranked, others: others.subarray(0, o), typoTerms};
+      return {all: any, ranked, others: others.subarray(0, o), typoTerms, relaxed};
     } finally {
       this.reset(touched);
+      this.identifiers = [];
+      this.definedCount.clear();
+      this.exactTerms = null;
+      this.exactMemo.clear();
     }
   }
 
@@ -586,6 +691,15 @@ export class LocalSearchEngine extends RecordChooser {
 interface Scored {
   section: number;
   score: number;
+}
+
+/**
+ * A query word that names an identifier: snake_case, dotted, colon or path-like
+ * (`active_power_l1_w`, `hierarchy.lvl0`, `user:unauthorized`, `api/v2/batteries`), or three
+ * parts or more joined by hyphens (`x-api-version`; not `plug-in` or `wi-fi`).
+ */
+export function isIdentifier(term: string): boolean {
+  return !term.includes(' ') && (/[_:/.]/.test(term) || /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+){2,}$/u.test(term));
 }
 
 /** The k-th largest value (quickselect on a copy). */

@@ -5,9 +5,12 @@
  * made from that record (highlight.ts, answer.ts).
  */
 import {LEVELS, type RecordType, type SearchRecord} from '../record/constants.ts';
-import {decodeEntities, normalizeTerm, stem, stemRoot, type TypoTerms} from './text.ts';
+import {decodeEntities, normalizeTerm, stem, stemRoot, tokenizeQuery, type TypoTerms} from './text.ts';
 import {isWordChar, popcount, standsAlone} from './words.ts';
 import {TermMatcher} from './matching.ts';
+import {STOP_WORDS} from './fields.ts';
+
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
 
 export interface RankedHit {
   /** Index of the record shown for this hit. */
@@ -125,6 +128,62 @@ export abstract class RecordChooser extends TermMatcher {
       }
     }
     return best < 0 ? {index: lead, words: popcount(headMask)} : {index: best, words: bestWords};
+  }
+
+  /**
+   * Whether a section defines the identifier `id` (a query word such as `power_w`,
+   * `user:unauthorized`, `api/system/reboot`): its own heading names it (a whole word there), or
+   * one of its table rows (a record of cells joined by ` · `) starts with it alone, or gives it as a
+   * method and path (`PUT /api/system/reboot`). A section that quotes it in an example or in a
+   * sentence does not. Records not fetched yet (sharded) define nothing.
+   */
+  protected defines(section: number, id: string, path = false): boolean {
+    const lead = this.lead[section]!;
+    if (lead < 0) return false;
+    const head = this.records[lead]!;
+    // (a word typed as a path, `/api`, is named only as a path: not the word `api` of a title)
+    const named = (text: string) => (path ? ` ${text} `.includes(` /${id} `) : tokenizeQuery(text).includes(id));
+    if (head.type !== 'content' && head.type !== 'lvl0') {
+      const own = head.hierarchy[head.type];
+      if (own && named(normalizeTerm(decodeEntities(own)))) return true;
+    }
+    for (const i of this.members[section]!) {
+      if (this.records[i]!.type !== 'content') continue;
+      const text = this.plainText(i);
+      if (!text.includes(' · ')) continue;
+      const cells = text.split(' · ');
+      // (the first cell is the identifier alone: `power_w`, `/api/user`, `json:parameter-missing:<parameter>`)
+      const first = cells[0]!.replace(/<[^>]*>/g, '').replace(/:$/, '').trim();
+      if (first === (path ? `/${id}` : id) || (!path && first === `/${id}`)) return true;
+      for (const cell of cells) {
+        const words = tokenizeQuery(cell);
+        if (words.length === 2 && words[1] === id && HTTP_METHODS.has(words[0]!)) return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a section's own heading (lvl2..lvl6) is the query: its words (stop words aside) are
+   * the query's words, each exactly, no more (Algolia's `exact` criterion on an attribute).
+   */
+  protected headingIs(section: number, terms: readonly string[]): boolean {
+    const lead = this.lead[section]!;
+    if (lead < 0) return false;
+    const head = this.records[lead]!;
+    // (a section heading: a page's title, lvl1, is already the page's first hit for its words)
+    if (head.type === 'content' || head.type === 'lvl0') return false;
+    const own = head.hierarchy[head.type];
+    if (!own) return false;
+    const words = tokenizeQuery(decodeEntities(own)).filter((w) => !STOP_WORDS.has(w));
+    if (words.length !== terms.length) return false;
+    const left = [...terms];
+    for (const w of words) {
+      const i = left.indexOf(w);
+      if (i < 0) return false;
+      left.splice(i, 1);
+    }
+    return true;
   }
 
   protected phraseIn(section: number, phrase: RegExp): boolean {

@@ -6,3 +6,5 @@ export * from './constants.ts';
 export * from './schema.ts';
 export {objectIdFor, type RecordIdentity} from './object-id.ts';
 export {DOCSEARCH_SETTINGS} from './settings.ts';
+/** The words the local engine drops from a query (a question's own words, stop words): what the settings make optional for Algolia. */
+export {QUESTION_WORDS, STOP_WORDS} from '../engine/fields.ts';

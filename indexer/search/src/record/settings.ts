@@ -3,9 +3,10 @@
  * site), plus `_` indexed as a separator so field names such as `active_power_w` and codes such as
  * `user:unauthorized` are findable as typed. The Algolia publisher sets them explicitly on every
  * publish (never only copied from a live index that may not exist yet); the local engine follows
- * the same rules.
+ * the same rules (where the two still differ: the README's "How a query is answered").
  */
 import {HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG} from './constants.ts';
+import {QUESTION_WORDS} from '../engine/fields.ts';
 
 export const DOCSEARCH_SETTINGS = {
   searchableAttributes: [
@@ -37,6 +38,13 @@ export const DOCSEARCH_SETTINGS = {
   ignorePlurals: true,
   advancedSyntax: true,
   attributeCriteriaComputedByMinProximity: true,
-  removeWordsIfNoResults: 'allOptional' as const,
   separatorsToIndex: '_',
+  // Query relaxation, as the local engine answers (see the README, "How a query is answered"):
+  // a query none of whose records holds every word is asked again with every word optional
+  // (records holding more of the words first: the `words` criterion); the words of a question
+  // ("how", "which", "can I") and English stop words never keep a record out.
+  removeWordsIfNoResults: 'allOptional' as const,
+  optionalWords: [...QUESTION_WORDS].sort(),
+  removeStopWords: ['en' as const],
+  queryLanguages: ['en' as const],
 };

@@ -1,0 +1,99 @@
+/**
+ * search:eval's sets (issue 37): the real set's seeded split, the halves reported apart, and the
+ * known items generated from the API descriptions and a build.
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {mkdtempSync, mkdirSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {apiIdentifiers, knownItems} from '../scripts/known-items';
+import {loadQueries, querySets, rankOf, type EvalQuery} from '../scripts/search-eval';
+
+/** mulberry32, as the split was made. */
+function mulberry32(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a |= 0;
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+test('the real set is split as its seed says: a Fisher-Yates shuffle (mulberry32, 37), the first half tuning; later questions are test only', () => {
+  const real = loadQueries().filter((q) => q.set === 'real');
+  const original = real.filter((q) => q.issue === undefined);
+  const rand = mulberry32(37);
+  const idx = original.map((_, i) => i);
+  for (let i = idx.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [idx[i], idx[j]] = [idx[j]!, idx[i]!];
+  }
+  const tuning = new Set(idx.slice(0, Math.floor(original.length / 2)));
+  original.forEach((q, i) => assert.equal(q.split, tuning.has(i) ? 'tuning' : 'test', q.q));
+  const added = real.filter((q) => q.issue === 37);
+  assert.ok(added.length >= 60, `${added.length} new questions`);
+  for (const q of added) {
+    assert.equal(q.split, 'test', q.q);
+    assert.match(q.source ?? '', /^https:\/\//, `${q.q} has its source`);
+  }
+  assert.equal(new Set(real.map((q) => q.q.toLowerCase())).size, real.length, 'no question twice');
+});
+
+test('the halves are reported apart, and the questions of each issue as before', () => {
+  const q = (text: string, extra: Partial<EvalQuery>): EvalQuery => ({q: text, pages: ['/docs/a'], ...extra});
+  const sets = querySets([q('a', {}), q('b', {set: 'real', split: 'tuning'}), q('c', {set: 'real', split: 'test'}), q('d', {set: 'real', split: 'test', issue: 37})]);
+  assert.deepEqual(
+    [...sets].map(([name, list]) => [name, list.map((x) => x.q).join('')]),
+    [
+      ['base', 'a'],
+      ['real:tuning', 'b'],
+      ['real:test', 'cd'],
+      ['real:issue-28', 'bc'],
+      ['real:issue-37', 'd'],
+    ],
+  );
+});
+
+test('a known item is answered only on its section; a question on any section of its pages', () => {
+  const shown = ['/docs/a#example', '/docs/a#fields'];
+  assert.equal(rankOf(shown, ['/docs/a']), 1);
+  assert.equal(rankOf(shown, ['/docs/a'], ['/docs/a#fields']), 2);
+});
+
+test('known items: identifiers of the descriptions -> the sections whose heading or table row names them; headings -> their sections', () => {
+  const ids = apiIdentifiers(join(import.meta.dirname, '../api'));
+  for (const id of ['power_w', '/api/measurement', '/api/v1/data', 'user:unauthorized', 'X-Api-Version', 'authorization_requested', 'cloud_enabled']) {
+    assert.ok(ids.includes(id), id);
+  }
+  const api = mkdtempSync(join(tmpdir(), 'known-api-'));
+  writeFileSync(join(api, 'v1.openapi.yaml'), 'paths:\n  /api/x:\n    get: {}\ncomponents:\n  schemas:\n    X:\n      properties:\n        power_w: {type: number}\n        mode: {type: string}\n');
+  writeFileSync(join(api, 'v2.openapi.yaml'), 'x-error-codes:\n  - code: user:unauthorized\n');
+  writeFileSync(join(api, 'websocket.asyncapi.yaml'), 'channels: {}\n');
+  const build = mkdtempSync(join(tmpdir(), 'known-build-'));
+  mkdirSync(join(build, 'docs'));
+  writeFileSync(
+    join(build, 'docs/page.html'),
+    '<html><body><article><header><h1>Page</h1></header><table><tr><th>Item<th>Value<tbody><tr><td>Method and path<td><code>GET /api/x</code></table>' +
+      '<h2 class=anchor id=example>Example<a href=#example class=hash-link>\u200b</a></h2><p><code>power_w</code> and <code>user:unauthorized</code></p>' +
+      '<h2 class=anchor id=fields>Fields<a href=#fields class=hash-link>\u200b</a></h2><table><thead><tr><th>Field<th>Type<tbody><tr><td><code>power_w</code><td>number<tr><td><code>mode</code><td>string</table>' +
+      '<h3 class=anchor id=userunauthorized><code>user:unauthorized</code><a href=#userunauthorized class=hash-link>\u200b</a></h3><p>Bad token.</p></article></body></html>',
+  );
+  const {queries} = knownItems(api, build);
+  const of = (q: string) => queries.find((x) => x.q === q && x.set !== 'headings');
+  assert.deepEqual(of('power_w'), {q: 'power_w', pages: ['/docs/page'], anchors: ['/docs/page#fields'], set: 'identifiers'});
+  assert.deepEqual(of('/api/x')?.anchors, ['/docs/page'], 'the method-and-path cell, before any h2: the page itself');
+  assert.deepEqual(of('user:unauthorized')?.anchors, ['/docs/page#userunauthorized']);
+  assert.equal(of('mode')?.set, 'plain-names');
+  assert.deepEqual(
+    queries.filter((x) => x.set === 'headings').map((x) => [x.q, x.anchors]),
+    [
+      ['Page', ['/docs/page']],
+      ['Example', ['/docs/page#example']],
+      ['Fields', ['/docs/page#fields']],
+      ['user:unauthorized', ['/docs/page#userunauthorized']],
+    ],
+  );
+});

@@ -5,7 +5,15 @@ import remarkApi from './plugins/remark-api';
 import frameworkModules from './plugins/framework-modules';
 import {cssVariablePrismTheme} from './plugins/code-blocks';
 import {routeScriptsPlugin, ssrTemplate} from './plugins/ssr-template';
-import {siteHas} from './plugins/overrides';
+import {siteHas, siteWithout} from './plugins/overrides';
+
+// SITE_WITHOUT names overrides to switch off (site/OVERRIDES.md): a wrong name stops the build in one line.
+try {
+  siteWithout();
+} catch (error) {
+  console.error(`[ERROR] ${(error as Error).message}`);
+  process.exit(1);
+}
 
 /** Where the site is deployed. CI sets SITE_URL for GitHub Pages; the default is the production host. */
 const SITE_URL = process.env.SITE_URL ?? 'https://homewizard-api-docs.github.io';

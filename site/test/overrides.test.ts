@@ -39,6 +39,11 @@ test('every override has a unique kebab-case name, says what it replaces and thr
   }
 });
 
+test('site/OVERRIDES.md has a row for every override', () => {
+  const page = readFileSync(path.join(SITE, 'OVERRIDES.md'), 'utf8');
+  for (const o of OVERRIDES) assert.match(page, new RegExp(`^\\| \`${o.name}\` \\|`, 'm'), o.name);
+});
+
 test('an override that copies a dependency file (an ejected swizzle) is pinned', () => {
   for (const o of OVERRIDES) {
     if (/\(ejected\)|copied/.test(o.replaces)) assert.ok(o.pinned.length > 0, `${o.name} copies a file but pins none`);

@@ -2,7 +2,8 @@
  * `npm run bench -- --overrides`: what each override of a framework internal gains, measured.
  *
  * The site lists its overrides in a JSON it exports as `site/overrides` (an array of
- * `{name, ...}`), and leaves out the ones named in env `SITE_WITHOUT` (comma-separated). For each
+ * `{name, ...}`, or `{overrides: [...]}`), and leaves out the ones named in env `SITE_WITHOUT`
+ * (comma-separated; those marked `"switchable": false` cannot be left out). For each
  * override (or those of `--override-names a,b`) the site is built once without it
  * (site/build-without-<name>) and set beside the full build (site/build; made unless
  * `--skip-build` finds it), on /docs/introduction:
@@ -56,19 +57,26 @@ export interface OverridesResult {
   overrides: OverrideGain[];
 }
 
-/** The site's list of overrides (`site/overrides`, a JSON array of `{name, ...}`). */
+/**
+ * The site's list of overrides that SITE_WITHOUT can switch off: `site/overrides` (its
+ * overrides.json), an array of `{name, ...}` or an object holding one as `overrides`; entries
+ * marked `"switchable": false` are left out (they cannot be built without).
+ */
 export function loadOverrides(): Override[] {
   const require = createRequire(path.join(SITE, 'package.json'));
   let list: unknown;
   try {
     list = require('site/overrides');
   } catch {
-    throw new Error('the site exports no override list (site/overrides): nothing to measure');
+    const file = path.join(SITE, 'overrides.json');
+    if (!existsSync(file)) throw new Error('the site exports no override list (site/overrides): nothing to measure');
+    list = require(file);
   }
-  if (!Array.isArray(list) || !list.every((o) => typeof (o as Override | null)?.name === 'string')) {
-    throw new Error('site/overrides is not an array of {name: string, ...}');
+  const entries: unknown = Array.isArray(list) ? list : (list as {overrides?: unknown} | null)?.overrides;
+  if (!Array.isArray(entries) || !entries.every((o) => typeof (o as Override | null)?.name === 'string')) {
+    throw new Error('site/overrides is not a list of {name: string, ...}');
   }
-  return list as Override[];
+  return (entries as Override[]).filter((o) => o.switchable !== false);
 }
 
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');

@@ -16,7 +16,7 @@
  * spread (lowest to highest run) is marked "within noise". A table is printed and the JSON saved
  * as indexer/bench/results/overrides.json, for site/OVERRIDES.md.
  */
-import {existsSync} from 'node:fs';
+import {existsSync, statSync} from 'node:fs';
 import {mkdir, writeFile} from 'node:fs/promises';
 import {createRequire} from 'node:module';
 import path from 'node:path';
@@ -97,8 +97,11 @@ export async function benchOverrides(options: {skipBuild: boolean; names?: strin
   // One build per override, and the full build.
   const builds = new Map<string, string>([[FULL, 'build']]);
   for (const o of chosen) builds.set(o.name, `build-without-${slug(o.name)}`);
+  // With --skip-build, a build found is reused if it is not older than site/build.
+  const made = (dir: string) => path.join(SITE, dir, 'index.html');
+  const fullBuilt = existsSync(made('build')) ? statSync(made('build')).mtimeMs : Infinity;
   for (const [name, dir] of builds) {
-    if (options.skipBuild && existsSync(path.join(SITE, dir, 'index.html'))) continue;
+    if (options.skipBuild && existsSync(made(dir)) && (name === FULL || statSync(made(dir)).mtimeMs >= fullBuilt)) continue;
     await siteBuild(dir, name === FULL ? 'with every override' : `without ${name} (SITE_WITHOUT=${name})`, {SITE_WITHOUT: name === FULL ? '' : name}, [], log);
   }
 

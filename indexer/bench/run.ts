@@ -34,7 +34,7 @@
  * `--overrides` is another mode (overrides.ts): the gain of each override of a framework internal.
  */
 import {spawn} from 'node:child_process';
-import {existsSync} from 'node:fs';
+import {existsSync, statSync} from 'node:fs';
 import {mkdir, readFile, readdir, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -119,7 +119,6 @@ const option = (name: string) => {
 };
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-
 /** `h:mm:ss` or `m:ss.ss` from GNU time → seconds. */
 function parseElapsed(text: string): number {
   return text
@@ -147,8 +146,16 @@ async function coldBuild(): Promise<BuildFigures> {
   return {seconds: (performance.now() - start) / 1000, peakRssMB: null};
 }
 
-/** A build is made unless --skip-build finds it already there. */
-const needed = (dir: string) => !flag('--skip-build') || !existsSync(path.join(dir, 'index.html'));
+/**
+ * A comparison build is made unless --skip-build finds it already there and newer than site/build
+ * (one older than the build it is compared with was made from other sources).
+ */
+function needed(dir: string): boolean {
+  const index = path.join(dir, 'index.html');
+  if (!flag('--skip-build') || !existsSync(index)) return true;
+  const ours = path.join(BUILD, 'index.html');
+  return existsSync(ours) && statSync(index).mtimeMs < statSync(ours).mtimeMs;
+}
 
 /** The same site with Docusaurus's stock page template: the baseline of every side-by-side figure. */
 async function stockBuild(): Promise<void> {

@@ -1,10 +1,19 @@
-import type {Config, LoadContext} from '@docusaurus/types';
+import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {themes as prismThemes, type PrismTheme} from 'prism-react-renderer';
 import remarkApi from './plugins/remark-api';
 import frameworkModules from './plugins/framework-modules';
 import {cssVariablePrismTheme} from './plugins/code-blocks';
 import {routeScriptsPlugin, ssrTemplate} from './plugins/ssr-template';
+import {siteHas, siteWithout} from './plugins/overrides';
+
+// SITE_WITHOUT names overrides to switch off (site/OVERRIDES.md): a wrong name stops the build in one line.
+try {
+  siteWithout();
+} catch (error) {
+  console.error(`[ERROR] ${(error as Error).message}`);
+  process.exit(1);
+}
 
 /** Where the site is deployed. CI sets SITE_URL for GitHub Pages; the default is the production host. */
 const SITE_URL = process.env.SITE_URL ?? 'https://homewizard-api-docs.github.io';
@@ -85,8 +94,10 @@ const config: Config = {
   },
 
   // The app's scripts run after the first paint (see plugins/ssr-template.ts). STOCK_PAGE_TEMPLATE=1
-  // builds with Docusaurus's own template instead, for indexer/bench/run.ts's side-by-side comparison only.
-  ...(process.env.STOCK_PAGE_TEMPLATE ? {} : {ssrTemplate}),
+  // builds with Docusaurus's own template, no route scripts and no early search box instead, for
+  // indexer/bench/run.ts's side-by-side comparison only; SITE_WITHOUT=ssr-template switches off the
+  // template alone (site/OVERRIDES.md).
+  ...(process.env.STOCK_PAGE_TEMPLATE || !siteHas('ssr-template') ? {} : {ssrTemplate}),
   headTags: [{tagName: 'script', attributes: {}, innerHTML: ANNOUNCEMENT_RESET_SCRIPT}],
 
   onBrokenLinks: 'throw',
@@ -131,11 +142,11 @@ const config: Config = {
     ],
     // Copies the API descriptions in site/api to /api/ in the build, as downloadable files.
     './plugins/api-publish.ts',
-    // Preact in the browser, and Docusaurus's Link replaced by the site's own (src/link-on-intent).
-    // SITE_RENDERER=react builds with React 18, as the site was before (the bench's baseline).
-    (context: LoadContext) => frameworkModules(context, {renderer: process.env.SITE_RENDERER === 'react' ? 'react' : 'preact'}),
+    // Docusaurus's Link and Head replaced by the site's own, two theme-common modules swapped, React's
+    // hydration paced, swizzles switched off by SITE_WITHOUT (site/OVERRIDES.md).
+    frameworkModules,
     // Each page's route chunks load with main.js (plugins/ssr-template.ts); not in the stock build.
-    ...(process.env.STOCK_PAGE_TEMPLATE ? [] : [routeScriptsPlugin]),
+    ...(process.env.STOCK_PAGE_TEMPLATE || !siteHas('route-scripts') ? [] : [routeScriptsPlugin]),
   ],
 
   // Search: the DocSearch modal and /search, local index or Algolia (indexer/docusaurus/README.md).

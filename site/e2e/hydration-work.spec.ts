@@ -1,7 +1,7 @@
 /**
  * Work a first visit's hydration no longer does, shown on a phone's CPU (x4 slower, through the
- * DevTools protocol): there the hydration is spread across tasks (Preact's parts, one task each:
- * src/deferred-hydration), as on a real phone.
+ * DevTools protocol): there React's hydration is spread across many time slices (src/hydration-pace),
+ * as on a real phone.
  * - The head: react-helmet-async applied, at each frame, the head of the <Head> components met so
  *   far, so the page's own title and tags were removed and added back while it hydrated
  *   (src/head-after-hydration).
@@ -22,9 +22,10 @@ async function slowCpu(page: Page): Promise<void> {
 }
 
 /**
- * Counts, from the start of the page, the elements that `selector` finds when the whole page has
- * hydrated (the marker is "true" and no part is left, src/deferred-hydration): in the whole page, or inside the last element `inLast` finds, if there are two or
- * more of those (-1 otherwise). `countAtHydration(page)` reads the count once hydrated.
+ * Counts, from the start of the page, the elements that `selector` finds when the page has
+ * hydrated (Docusaurus's marker turns "true"): in the whole page, or inside the last element
+ * `inLast` finds, if there are two or more of those (-1 otherwise). `countAtHydration(page)` reads
+ * the count once hydrated.
  */
 async function countWhenHydrated(page: Page, selector: string, inLast?: string): Promise<void> {
   await page.addInitScript(
@@ -37,10 +38,10 @@ async function countWhenHydrated(page: Page, selector: string, inLast?: string):
       };
       new MutationObserver((_, observer) => {
         const html = document.documentElement;
-        if (html.getAttribute('data-has-hydrated') !== 'true' || html.hasAttribute('data-hydrating-parts')) return;
+        if (html.getAttribute('data-has-hydrated') !== 'true') return;
         w.__countAtHydration = count();
         observer.disconnect();
-      }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-has-hydrated', 'data-hydrating-parts']});
+      }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-has-hydrated']});
     },
     [selector, inLast ?? ''] as const,
   );
@@ -84,7 +85,7 @@ test.describe('a first visit on a phone', () => {
       const stock = String.prototype.localeCompare;
       String.prototype.localeCompare = function (...args) {
         const html = document.documentElement;
-        if (html.getAttribute('data-has-hydrated') !== 'true' || html.hasAttribute('data-hydrating-parts')) window.__localeCompares++;
+        if (html.getAttribute('data-has-hydrated') !== 'true') window.__localeCompares++;
         return stock.apply(this, args);
       };
     })();`);

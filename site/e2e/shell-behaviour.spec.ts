@@ -129,8 +129,8 @@ test.describe('code blocks load no highlighter on a first visit', () => {
   /** Prism's tokenizer hook name: in any script that carries Prism, and in nothing of ours. */
   const PRISM_MARKER = 'before-tokenize';
 
-  // The docs article kept as the server's markup, the home page's body (hydrated in a task of its
-  // own, src/deferred-hydration) and an article hydrated whole (it holds a diagram).
+  // The docs article kept as the server's markup, the home page's body (hydrated by React) and an
+  // article hydrated whole (it holds a diagram).
   for (const route of ['/docs/v2/measurement', '/', '/docs/v2/authorization']) {
     test(`${route}: the page arrives highlighted; hydration keeps the same nodes and loads no Prism`, async ({page}) => {
       const bodies: Promise<string>[] = [];

@@ -133,9 +133,9 @@ test.describe('before the app has started', () => {
       new MutationObserver(() => {
         const menu = document.querySelector('.navbar__toggle');
         const html = document.documentElement;
-        const marker = html.hasAttribute('data-hydrating-parts') ? 'parts' : html.getAttribute('data-has-hydrated');
+        const marker = html.getAttribute('data-has-hydrated');
         if (menu) seen.push([marker, getComputedStyle(menu).opacity]);
-      }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-has-hydrated', 'data-hydrating-parts']});
+      }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-has-hydrated']});
     })();`);
     const release = await openThrottledBeforeApp(page);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
@@ -144,8 +144,7 @@ test.describe('before the app has started', () => {
     await release();
     await hydrated(page);
     await expect(menu).toHaveCSS('opacity', '1');
-    // Inert-looking for as long as the marker is not "true" (React's head manager writes "" first)
-    // or parts of the page are left to hydrate ("parts").
+    // Inert-looking for as long as the marker is not "true" (React's head manager writes "" first).
     const looks = await page.evaluate(() => (window as Window & {__menuLooks?: [string | null, string][]}).__menuLooks!);
     expect(looks.length).toBeGreaterThan(0);
     for (const [marker, opacity] of looks) expect([marker, opacity]).toEqual([marker, marker === 'true' ? '1' : '0.5']);

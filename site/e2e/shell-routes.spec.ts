@@ -1,21 +1,9 @@
-import {readFileSync, readdirSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import {SPEC_ROUTES, NOINDEX_ROUTES, V1_PAGES, V2_PAGES} from './shell-routes';
+import {SPEC_ROUTES, NOINDEX_ROUTES, V1_PAGES, V2_PAGES, builtRoutes} from './shell-routes';
 
 const BUILD = path.resolve(__dirname, '../build');
-
-/** Every page the build writes, as a route (docs/index.html is the /docs/ copy for static hosts). */
-function builtRoutes(dir = BUILD, prefix = ''): string[] {
-  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    if (entry.isDirectory()) {
-      return entry.name === 'assets' ? [] : builtRoutes(path.join(dir, entry.name), `${prefix}/${entry.name}`);
-    }
-    if (!entry.name.endsWith('.html') || entry.name === '404.html') return [];
-    const name = entry.name.replace(/\.html$/, '');
-    return [name === 'index' ? prefix || '/' : `${prefix}/${name}`];
-  });
-}
 
 function sitemapRoutes(): string[] {
   const xml = readFileSync(path.join(BUILD, 'sitemap.xml'), 'utf8');

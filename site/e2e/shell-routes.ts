@@ -1,3 +1,5 @@
+import {readdirSync} from 'node:fs';
+import path from 'node:path';
 import {expect, type Locator, type Page, type Route} from '@playwright/test';
 
 /**
@@ -28,6 +30,18 @@ export const SPEC_ROUTES: readonly string[] = [
   ...V2_PAGES.map((p) => `/docs/v2/${p}`),
 ];
 
+/** Every page the build in `dir` writes, as a route (docs/index.html is the /docs/ copy for static hosts; 404.html is left out). */
+export function builtRoutes(dir = path.resolve(__dirname, '../build'), prefix = ''): string[] {
+  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+    if (entry.isDirectory()) {
+      return entry.name === 'assets' ? [] : builtRoutes(path.join(dir, entry.name), `${prefix}/${entry.name}`);
+    }
+    if (!entry.name.endsWith('.html') || entry.name === '404.html') return [];
+    const name = entry.name.replace(/\.html$/, '');
+    return [name === 'index' ? prefix || '/' : `${prefix}/${name}`];
+  });
+}
+
 /** /docs only forwards to the introduction and is marked noindex, so the sitemap leaves it out. */
 export const NOINDEX_ROUTES: readonly string[] = ['/docs'];
 
@@ -40,45 +54,62 @@ export function connectionInitScript(connection: {effectiveType: string; saveDat
 }
 
 /**
- * Resolves once the app has hydrated the whole server-rendered page. The server renders
- * `data-has-hydrated="false"`; Docusaurus sets it to "true" after the first commit, and parts
- * hydrated in tasks of their own after that (src/deferred-hydration) are counted in
- * `data-hydrating-parts` until the last is done.
+ * Resolves once the app has hydrated the server-rendered page: the server renders
+ * `data-has-hydrated="false"`, Docusaurus sets it to "true" after React's hydration has committed.
  */
 export async function hydrated(page: import('@playwright/test').Page): Promise<void> {
-  await page.waitForFunction(
-    () => document.documentElement.getAttribute('data-has-hydrated') === 'true' && !document.documentElement.hasAttribute('data-hydrating-parts'),
-  );
+  await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
 }
 
 /**
- * Marks, from the start of the page, every element the app's renderer hydrates or renders. The site
- * runs Preact in the browser (plugins/framework-modules.ts), whose elements keep no link to their
- * virtual nodes; the Preact DevTools protocol (preact/devtools, which the site loads) hands this
- * script Preact's `options` before the first render, and its `diffed` hook marks each node's
- * element (`__e`, Preact 10's mangled name for a vnode's DOM node) with `__walked`. Call it before
- * the page loads.
+ * Marks, from the start of the page, every element React has hydrated or rendered. React calls the
+ * React DevTools global hook (`__REACT_DEVTOOLS_GLOBAL_HOOK__`, the extension's protocol, which
+ * production react-dom calls too) with each committed root: the script walks the committed fiber
+ * tree and marks the element of each host fiber (tag 5, its `stateNode`) with `__walked`. Markup
+ * React adopted without a fiber (`dangerouslySetInnerHTML`, src/server-article) stays unmarked.
+ * Call it before the page loads.
  */
 export async function traceRendererWalk(page: Page): Promise<void> {
   await page.addInitScript(WALK_TRACE);
 }
 
 /** The init script of traceRendererWalk, for tests that count inside their own init scripts. */
-export const WALK_TRACE = `window.__PREACT_DEVTOOLS__ = {
-  attachPreact(version, options) {
-    window.__walkTrace = version;
-    const next = options.diffed;
-    options.diffed = (vnode) => {
-      const dom = vnode.__e;
-      if (dom && dom.nodeType === 1) dom.__walked = true;
-      if (next) next(vnode);
-    };
-  },
-};`;
+export const WALK_TRACE = `(() => {
+  const HOST_COMPONENT = 5;
+  const mark = (fiber) => {
+    for (let f = fiber; f; f = f.sibling) {
+      if (f.tag === HOST_COMPONENT && f.stateNode && f.stateNode.nodeType === 1) f.stateNode.__walked = true;
+      if (f.child) mark(f.child);
+    }
+  };
+  const previous = window.__REACT_DEVTOOLS_GLOBAL_HOOK__;
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    ...previous,
+    supportsFiber: true,
+    renderers: new Map(),
+    inject(renderer) {
+      window.__walkTrace = renderer.reconcilerVersion || renderer.version || 'react';
+      const id = (previous && previous.inject) ? previous.inject(renderer) : this.renderers.size + 1;
+      this.renderers.set(id, renderer);
+      return id;
+    },
+    onCommitFiberRoot(id, root, priority, didError) {
+      mark(root.current.child);
+      if (previous && previous.onCommitFiberRoot) previous.onCommitFiberRoot(id, root, priority, didError);
+    },
+    onPostCommitFiberRoot(id, root) {
+      if (previous && previous.onPostCommitFiberRoot) previous.onPostCommitFiberRoot(id, root);
+    },
+    onCommitFiberUnmount(id, fiber) {
+      if (previous && previous.onCommitFiberUnmount) previous.onCommitFiberUnmount(id, fiber);
+    },
+    checkDCE() {},
+  };
+})();`;
 
 /**
- * How many elements under `root` matching `selector` the renderer hydrated or rendered (see
- * traceRendererWalk, which must have run first: this throws when the trace never attached).
+ * How many elements under `root` matching `selector` React hydrated or rendered (see
+ * traceRendererWalk, which must have run first: this throws when React never attached to the trace).
  */
 export async function walkedByRenderer(root: Locator, selector: string): Promise<number> {
   const attached = await root.page().evaluate(() => (window as Window & {__walkTrace?: string}).__walkTrace);

@@ -1,88 +1,72 @@
 /**
- * Docusaurus client modules replaced by this site's own (the framework's extension points for
- * modules that are not theme components: webpack aliases and module replacement):
- * - the renderer: in the browser, `react` and `react-dom` resolve to preact/compat (Preact 10),
- *   which hydrates the server's React markup. react-dom 18 alone was 41 of main.js's 89 KB gzip;
- *   the first visit's JavaScript on /docs/introduction went from 121 to 86 KB gzip. The server
- *   still renders with React (Docusaurus's SSR), so the markup is React's. Preact hydrates in one
- *   task where React sliced it: src/deferred-hydration (a client module) leaves the navbar, the
- *   docs column, the footer and the home page's body for tasks of their own. preact/devtools is
- *   a client module too: Preact DevTools attach to the production site, and the browser tests
- *   trace what the renderer walks through the same protocol (e2e/shell-routes.ts).
- *   `renderer: 'react'` (SITE_RENDERER=react) builds with React 18 instead, for the bench's
- *   baseline and as a way back: then src/hydration-pace, which only React's scheduler needs, is
- *   the client module;
- * - `@docusaurus/Head`: src/head-after-hydration, the head left as the server wrote it while the
- *   first page hydrates;
- * - `@docusaurus/Link`: src/link-on-intent, no prefetch of every visible link's route;
- * - two internal modules of @docusaurus/theme-common, lib/utils/reactUtils.js and scrollUtils.js:
- *   src/theme-common-overrides re-exports each and replaces one function (no localeCompare, no
- *   scroll read per render, during hydration). Importers inside the package reach them by
- *   relative paths, so they are swapped where they resolve (NormalModuleReplacementPlugin) for
- *   every importer except the overrides themselves, which reach the stock files as
- *   `~stock/theme-common/<name>` (an alias; site/tsconfig.json maps it for types).
+ * Docusaurus client modules replaced by this site's own, each one an entry of site/overrides.json
+ * (site/OVERRIDES.md) that SITE_WITHOUT can switch off. The extension points are the framework's
+ * for modules that are not theme components: webpack aliases, module replacement and client modules.
+ * - `hydration-pace`: a client module that makes React's scheduler slice the first page's
+ *   hydration in 20 ms instead of 5 ms (src/hydration-pace);
+ * - `head-after-hydration`: `@docusaurus/Head` aliased to src/head-after-hydration, the head left
+ *   as the server wrote it while the first page hydrates;
+ * - `link-on-intent`: `@docusaurus/Link` aliased to src/link-on-intent, no prefetch of every
+ *   visible link's route;
+ * - `memo-without-collator` and `scroll-read-after-commit`: two internal modules of
+ *   @docusaurus/theme-common, lib/utils/reactUtils.js and scrollUtils.js, each re-exported by
+ *   src/theme-common-overrides with one function replaced (no localeCompare, no scroll read per
+ *   render, during hydration). Importers inside the package reach them by relative paths, so they
+ *   are swapped where they resolve (NormalModuleReplacementPlugin) for every importer except the
+ *   overrides themselves, which reach the stock files as `~stock/theme-common/<name>` (an alias;
+ *   site/tsconfig.json maps it for types).
+ * Swizzled theme components (src/theme) are switched off here too: SITE_WITHOUT sends `@theme/<name>`
+ * of each `themeComponents` entry back to the theme's own file (`@theme-original/<name>`).
  * Docusaurus's own aliases name each `@docusaurus/<module>` apart, so the aliases replace exactly
- * those. Its `react` and `react-dom` aliases name the packages' folders (a prefix match), so ours
- * replace those entries with preact/compat's folder, where `react/jsx-runtime`,
- * `react-dom/client` and the rest resolve too. test/framework-modules.test.ts fails when an
- * upgrade changes a stock module.
+ * those. test/overrides.test.ts fails when an upgrade changes a stock module.
  */
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {OVERRIDES, siteHas, siteWithout} from './overrides';
 
 const load = createRequire(import.meta.url);
 
 /** theme-common's lib/utils, found from its entry (its `exports` hide deep paths). */
 const THEME_COMMON_UTILS = path.join(path.dirname(load.resolve('@docusaurus/theme-common')), 'utils');
-export const THEME_COMMON_OVERRIDES = ['reactUtils', 'scrollUtils'] as const;
+/** The theme-common modules replaced, by the override that replaces each. */
+export const THEME_COMMON_OVERRIDES = {reactUtils: 'memo-without-collator', scrollUtils: 'scroll-read-after-commit'} as const;
 
-/** preact/compat's folder: react, react/jsx-runtime, react-dom and react-dom/client all resolve inside it. */
-const PREACT_COMPAT = path.join(path.dirname(load.resolve('preact/package.json')), 'compat');
-
-export type Renderer = 'preact' | 'react';
-export interface FrameworkModulesOptions {
-  /** What renders in the browser; the server renders with React either way. */
-  renderer: Renderer;
-}
-
-export default function frameworkModules(context: LoadContext, {renderer}: FrameworkModulesOptions): Plugin {
+export default function frameworkModules(context: LoadContext): Plugin {
   const src = path.join(context.siteDir, 'src');
   const overridesDir = path.join(src, 'theme-common-overrides');
-  const preact = renderer === 'preact';
   return {
     name: 'framework-modules',
     getClientModules() {
-      return preact
-        ? [load.resolve('preact/devtools'), path.join(src, 'deferred-hydration', 'index.tsx')]
-        : [path.join(src, 'hydration-pace', 'index.ts')];
+      return siteHas('hydration-pace') ? [path.join(src, 'hydration-pace', 'index.ts')] : [];
     },
-    configureWebpack(config, isServer, {currentBundler}) {
-      keyCacheByRenderer(config, renderer);
-      const replacements = THEME_COMMON_OVERRIDES.map((name) => {
-        const stock = path.join(THEME_COMMON_UTILS, `${name}.js`);
-        const ours = path.join(overridesDir, `${name}.ts`);
-        return new currentBundler.instance.NormalModuleReplacementPlugin(
-          new RegExp(`${escapeRegExp(stock)}$`),
-          (data: {contextInfo: {issuer: string}; createData?: {resource?: string; request?: string; userRequest?: string}}) => {
-            const created = data.createData;
-            if (created?.resource !== stock || data.contextInfo.issuer.startsWith(overridesDir)) return;
-            // The module's identity is its request (loaders + file): all three name ours.
-            created.resource = ours;
-            created.request = created.request?.replace(stock, ours);
-            created.userRequest = created.userRequest?.replace(stock, ours);
-          },
-        );
-      });
+    configureWebpack(config, _isServer, {currentBundler}) {
+      keyCacheByOverrides(config, siteWithout());
+      const replacements = Object.entries(THEME_COMMON_OVERRIDES)
+        .filter(([, override]) => siteHas(override))
+        .map(([name]) => {
+          const stock = path.join(THEME_COMMON_UTILS, `${name}.js`);
+          const ours = path.join(overridesDir, `${name}.ts`);
+          return new currentBundler.instance.NormalModuleReplacementPlugin(
+            new RegExp(`${escapeRegExp(stock)}$`),
+            (data: {contextInfo: {issuer: string}; createData?: {resource?: string; request?: string; userRequest?: string}}) => {
+              const created = data.createData;
+              if (created?.resource !== stock || data.contextInfo.issuer.startsWith(overridesDir)) return;
+              // The module's identity is its request (loaders + file): all three name ours.
+              created.resource = ours;
+              created.request = created.request?.replace(stock, ours);
+              created.userRequest = created.userRequest?.replace(stock, ours);
+            },
+          );
+        });
       return {
-        // src/deferred-hydration defers parts of the first hydration for Preact only.
-        plugins: [...replacements, new currentBundler.instance.DefinePlugin({__SITE_RENDERER__: JSON.stringify(renderer)})],
+        plugins: replacements,
         resolve: {
           alias: {
-            ...(preact && !isServer ? {react: PREACT_COMPAT, 'react-dom': PREACT_COMPAT} : {}),
-            '@docusaurus/Head': path.join(src, 'head-after-hydration', 'index.tsx'),
-            '@docusaurus/Link': path.join(src, 'link-on-intent', 'index.tsx'),
-            ...Object.fromEntries(THEME_COMMON_OVERRIDES.map((name) => [`~stock/theme-common/${name}$`, path.join(THEME_COMMON_UTILS, `${name}.js`)])),
+            ...(siteHas('head-after-hydration') ? {'@docusaurus/Head': path.join(src, 'head-after-hydration', 'index.tsx')} : {}),
+            ...(siteHas('link-on-intent') ? {'@docusaurus/Link': path.join(src, 'link-on-intent', 'index.tsx')} : {}),
+            ...Object.fromEntries(Object.keys(THEME_COMMON_OVERRIDES).map((name) => [`~stock/theme-common/${name}$`, path.join(THEME_COMMON_UTILS, `${name}.js`)])),
+            ...stockThemeComponents(config.resolve?.alias),
           },
         },
       };
@@ -91,14 +75,35 @@ export default function frameworkModules(context: LoadContext, {renderer}: Frame
 }
 
 /**
- * The renderer changes what `react` resolves to, which the bundler's persistent cache does not
- * see (its version covers theme aliases only): a React build after a Preact one reused Preact's
- * modules and never hydrated. One cache per renderer: the renderer joins the cache's version.
+ * `@theme/<name>` → the theme's own file, for the swizzled components of the overrides this build
+ * leaves out. The keys already exist in Docusaurus's alias map, so they keep their place in its order.
  */
-function keyCacheByRenderer(config: object, renderer: Renderer): void {
+function stockThemeComponents(aliases: unknown): Record<string, string> {
+  const map = (aliases && typeof aliases === 'object' ? aliases : {}) as Record<string, unknown>;
+  const out: Record<string, string> = {};
+  for (const override of OVERRIDES) {
+    if (siteHas(override.name)) continue;
+    for (const component of override.themeComponents ?? []) {
+      const original = map[`@theme-original/${component}`];
+      if (typeof original !== 'string') throw new Error(`SITE_WITHOUT=${override.name}: no @theme-original/${component} to go back to`);
+      out[`@theme/${component}`] = original;
+    }
+  }
+  return out;
+}
+
+/**
+ * SITE_WITHOUT changes aliases, module replacements and loaders, which the bundler's persistent
+ * cache does not see (its version covers theme aliases only): a build reusing another's cache
+ * would keep the other's modules. One cache per set of switched-off overrides: the set joins the
+ * cache's version.
+ */
+function keyCacheByOverrides(config: object, without: ReadonlySet<string>): void {
+  if (without.size === 0) return;
+  const key = [...without].sort().join(',');
   const {cache: webpackCache, experiments} = config as {cache?: unknown; experiments?: {cache?: unknown}};
   for (const cache of [webpackCache, experiments?.cache]) {
-    if (cache && typeof cache === 'object' && 'version' in cache) cache.version = `${String(cache.version)}-${renderer}`;
+    if (cache && typeof cache === 'object' && 'version' in cache) cache.version = `${String(cache.version)}-without:${key}`;
   }
 }
 

@@ -1,5 +1,6 @@
 import {fileURLToPath} from 'node:url';
 import type {Plugin} from '@docusaurus/types';
+import {siteHas} from '../overrides';
 
 /**
  * Keeps code that only diagrams need out of the `common` chunk that every docs page loads.
@@ -25,29 +26,38 @@ export default function bundleSplitPlugin(): Plugin {
     name: 'bundle-split',
     configureWebpack(_config, isServer) {
       if (isServer) return {};
+      // Each part is an override of site/overrides.json that SITE_WITHOUT can switch off.
       return {
         module: {
           rules: [
-            {test: UTILS_COMMON, resolve: {alias: {tslib$: TSLIB_ONE_HELPER}}},
-            {
-              test: /[\\/]\.docusaurus[\\/]docusaurus\.config\.mjs$/,
-              use: [{loader: fileURLToPath(new URL('./strip-server-config.cjs', import.meta.url))}],
-            },
+            ...(siteHas('tslib-one-helper') ? [{test: UTILS_COMMON, resolve: {alias: {tslib$: TSLIB_ONE_HELPER}}}] : []),
+            ...(siteHas('strip-server-config')
+              ? [
+                  {
+                    test: /[\\/]\.docusaurus[\\/]docusaurus\.config\.mjs$/,
+                    use: [{loader: fileURLToPath(new URL('./strip-server-config.cjs', import.meta.url))}],
+                  },
+                ]
+              : []),
           ],
         },
-        optimization: {
-          splitChunks: {
-            cacheGroups: {
-              diagrams: {
-                name: 'diagrams',
-                test: LAZY_ONLY_MODULES,
-                chunks: 'async',
-                priority: 45,
-                enforce: true,
+        ...(siteHas('diagrams-chunk')
+          ? {
+              optimization: {
+                splitChunks: {
+                  cacheGroups: {
+                    diagrams: {
+                      name: 'diagrams',
+                      test: LAZY_ONLY_MODULES,
+                      chunks: 'async' as const,
+                      priority: 45,
+                      enforce: true,
+                    },
+                  },
+                },
               },
-            },
-          },
-        },
+            }
+          : {}),
       };
     },
   };

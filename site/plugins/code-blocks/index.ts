@@ -14,6 +14,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {PrismTheme} from 'prism-react-renderer';
 import {codeThemeCss} from './theme-css';
+import {siteHas} from '../overrides';
 
 export {cssVariablePrismTheme} from './theme-css';
 
@@ -34,6 +35,8 @@ export default function codeBlocksPlugin(context: LoadContext, options: CodeBloc
       return {headTags: [{tagName: 'style', innerHTML: css}]};
     },
     configureWebpack(_config, isServer) {
+      // SITE_WITHOUT=prism-on-demand: theme-classic's CodeBlock/Content and Prism in main.js, as stock.
+      if (!siteHas('prism-on-demand')) return {};
       return {
         resolve: {
           alias: isServer

@@ -10,7 +10,9 @@
  * side (indexer/bench/interactivity.ts's throttled load with clicks, 6 loads, two runs), hydrated moved
  * from 0.71x to 0.67-0.68x of the issue's baseline on /docs/introduction and from 0.67-0.69x to
  * 0.61-0.62x on /docs/v2/measurement; a run without clicks saw no difference on the
- * introduction. A small gain, within this machine's noise for one page.
+ * introduction. A small gain, within this machine's noise for one page. Those figures are React
+ * 18's; React 19.3 still slices through the scheduler's shouldYield (react-dom-client's
+ * workLoopConcurrentByScheduler), and the bench measures the gain on it (SITE_WITHOUT=hydration-pace).
  *
  * `onRouteDidUpdate` runs in the commit of the first page (Docusaurus's ClientLifecyclesDispatcher,
  * a layout effect), so later renders (client-side navigation, the search modal) keep React's own

@@ -3,7 +3,6 @@ import Link from '@docusaurus/Link';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import CodeBlock from '@theme/CodeBlock';
-import DeferredHydration from '../deferred-hydration';
 import styles from './index.module.css';
 
 type Device = {name: string; productType: string; summary: string};
@@ -43,80 +42,77 @@ export default function Home(): ReactNode {
     <Layout
       title="Local REST API documentation"
       description="Developer documentation for the HomeWizard Energy local REST API (v1 and v2): P1 meter, kWh meter, plug-in battery, water meter and energy socket.">
-      {/* Hydrated in a task of its own on a first visit (src/deferred-hydration). */}
-      <DeferredHydration>
-        <main>
-          <header className={styles.hero}>
-            <div className="container">
-              <Heading as="h1" className={styles.title}>
-                HomeWizard Energy local API
-              </Heading>
-              <p className={styles.lead}>
-                Read live energy and water data straight from HomeWizard devices on your own network, and
-                control sockets and batteries, without a cloud round trip. This site documents API v1 and
-                API v2 for developers who build integrations.
-              </p>
-              <div className={styles.actions}>
-                <Link className="button button--primary button--lg" to="/docs/getting-started">
-                  Get started
-                </Link>
-                <Link className="button button--secondary button--lg" to="/docs/introduction">
-                  Read the introduction
-                </Link>
-              </div>
+      <main>
+        <header className={styles.hero}>
+          <div className="container">
+            <Heading as="h1" className={styles.title}>
+              HomeWizard Energy local API
+            </Heading>
+            <p className={styles.lead}>
+              Read live energy and water data straight from HomeWizard devices on your own network, and
+              control sockets and batteries, without a cloud round trip. This site documents API v1 and
+              API v2 for developers who build integrations.
+            </p>
+            <div className={styles.actions}>
+              <Link className="button button--primary button--lg" to="/docs/getting-started">
+                Get started
+              </Link>
+              <Link className="button button--secondary button--lg" to="/docs/introduction">
+                Read the introduction
+              </Link>
             </div>
-          </header>
-          <div className="container margin-vert--lg">
-            <section aria-labelledby="entry-points">
-              <Heading as="h2" id="entry-points">
-                Where to go
-              </Heading>
-              <ul className={styles.grid}>
-                {ENTRIES.map((e) => (
-                  <li key={e.to} className={styles.card}>
-                    <Link to={e.to} className={styles.cardLink}>
-                      <span className={styles.cardTitle}>{e.title}</span>
-                      <span>{e.text}</span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-            <section aria-labelledby="first-call" className="margin-top--lg">
-              <Heading as="h2" id="first-call">
-                A first call
-              </Heading>
-              <p>
-                Ask a device which product it is and which API version it speaks. With API v1 this is
-                plain HTTP on your own network, without a token, and the device answers with JSON.
-                Devices that only speak API v2 answer over HTTPS and want a token instead.
-              </p>
-              <div className={styles.exchange}>
-                <CodeBlock language="http" title="Request">
-                  {FIRST_REQUEST}
-                </CodeBlock>
-                <CodeBlock language="json" title="Response">
-                  {FIRST_RESPONSE}
-                </CodeBlock>
-              </div>
-            </section>
-            <section aria-labelledby="devices" className="margin-top--lg">
-              <Heading as="h2" id="devices">
-                Devices with a local API
-              </Heading>
-              <ul className={styles.grid}>
-                {DEVICES.map((d) => (
-                  <li key={d.name} className={styles.card}>
-                    <span className={styles.cardTitle}>{d.name}</span>
-                    <code>{d.productType}</code>
-                    <span>{d.summary}</span>
-                  </li>
-                ))}
-              </ul>
-            </section>
           </div>
-        </main>
-      </DeferredHydration>
+        </header>
+        <div className="container margin-vert--lg">
+          <section aria-labelledby="entry-points">
+            <Heading as="h2" id="entry-points">
+              Where to go
+            </Heading>
+            <ul className={styles.grid}>
+              {ENTRIES.map((e) => (
+                <li key={e.to} className={styles.card}>
+                  <Link to={e.to} className={styles.cardLink}>
+                    <span className={styles.cardTitle}>{e.title}</span>
+                    <span>{e.text}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="first-call" className="margin-top--lg">
+            <Heading as="h2" id="first-call">
+              A first call
+            </Heading>
+            <p>
+              Ask a device which product it is and which API version it speaks. With API v1 this is
+              plain HTTP on your own network, without a token, and the device answers with JSON.
+              Devices that only speak API v2 answer over HTTPS and want a token instead.
+            </p>
+            <div className={styles.exchange}>
+              <CodeBlock language="http" title="Request">
+                {FIRST_REQUEST}
+              </CodeBlock>
+              <CodeBlock language="json" title="Response">
+                {FIRST_RESPONSE}
+              </CodeBlock>
+            </div>
+          </section>
+          <section aria-labelledby="devices" className="margin-top--lg">
+            <Heading as="h2" id="devices">
+              Devices with a local API
+            </Heading>
+            <ul className={styles.grid}>
+              {DEVICES.map((d) => (
+                <li key={d.name} className={styles.card}>
+                  <span className={styles.cardTitle}>{d.name}</span>
+                  <code>{d.productType}</code>
+                  <span>{d.summary}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      </main>
     </Layout>
   );
 }

@@ -9,7 +9,7 @@
  * - A block first rendered in the browser (after a client-side navigation) shows its code as plain
  *   text at once and coloured as soon as the Prism chunk has loaded (src/code-highlighter).
  */
-import React, {useEffect, useMemo, useState, type ComponentProps, type CSSProperties, type ReactNode, type RefObject} from 'react';
+import React, {useEffect, useMemo, useState, type ComponentProps, type CSSProperties, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import {usePrismTheme} from '@docusaurus/theme-common';
@@ -28,9 +28,10 @@ const MARKUP_ATTRIBUTE = 'data-code-block';
 
 /**
  * The key that finds a block's server markup: a hash of what the markup is made from (language,
- * line options, code), the same on the server and in the browser. (useId was the key, but React's
- * server ids are not Preact's, which renders in the browser: plugins/framework-modules.ts.) Two
- * blocks with one key have the same markup, so either one's serves.
+ * line options, code), the same on the server and in the browser whatever the tree around the
+ * block (a useId would change with it: the first page's article and a phone's hidden sidebar keep
+ * their server markup, src/server-article and src/hidden-on-phone). Two blocks with one key have
+ * the same markup, so either one's serves.
  */
 function markupKey(parts: unknown[]): string {
   const text = JSON.stringify(parts);
@@ -103,8 +104,7 @@ export default function CodeBlockContent({className: classNameProp}: Props): Rea
   };
   const renderBlock = ({className, style, tokens, getLineProps, getTokenProps}: RenderProps) => (
     <pre
-      // theme-common types the ref for React 19 (`RefObject<T | null>`); React 18 types want `RefObject<T>`.
-      ref={wordWrap.codeBlockRef as RefObject<HTMLPreElement>}
+      ref={wordWrap.codeBlockRef}
       // Scrollable code must be reachable by keyboard.
       tabIndex={0}
       className={clsx(classNameProp, className, styles.codeBlock, 'thin-scrollbar')}

@@ -1,5 +1,5 @@
 /**
- * Docusaurus's mobile menu, rendered once the browser is idle after the page has hydrated whole (or at
+ * Docusaurus's mobile menu, rendered once the browser is idle after the page has hydrated (or at
  * once when the reader opens it first), not in hydration's own work.
  *
  * The menu is not in the server's page: Docusaurus renders it as soon as its window-size effect
@@ -9,12 +9,10 @@
  * the menu. Here that render waits for an idle moment; a menu opened before then is
  * rendered open at once (without its slide-in, that one time).
  */
-import React, {useEffect, useState, useSyncExternalStore, type ReactNode} from 'react';
+import React, {useEffect, useState, type ReactNode} from 'react';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
 import Original from '@theme-original/Navbar/MobileSidebar';
-import {hydrationOver, subscribeHydration} from '../../../deferred-hydration';
-
-const beforeHydration = () => false;
 
 /** Longest wait for an idle moment, and the wait where the browser has no idle callbacks. */
 const IDLE_TIMEOUT_MS = 2000;
@@ -32,9 +30,9 @@ function whenIdle(callback: () => void): () => void {
 export default function NavbarMobileSidebarWrapper(): ReactNode {
   const {shouldRender, shown} = useNavbarMobileSidebar();
   const [idle, setIdle] = useState(false);
-  // The idle moment that counts comes after the whole page has hydrated: with Preact, parts of it
-  // hydrate in tasks of their own (src/deferred-hydration), with idle moments between them.
-  const hydrated = useSyncExternalStore(subscribeHydration, hydrationOver, beforeHydration);
+  // The idle moment that counts comes after the page has hydrated (useIsBrowser turns true in the
+  // render after hydration's commit), not one between two of React's hydration slices.
+  const hydrated = useIsBrowser();
   useEffect(() => {
     if (!shouldRender || idle || !hydrated) return undefined;
     return whenIdle(() => setIdle(true));

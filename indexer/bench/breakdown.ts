@@ -16,7 +16,6 @@ import {shortName, type ScriptTransfer} from './lighthouse.ts';
 /** A part of the bundle, matched on the source file's path (the first rule that matches wins). */
 const PARTS: [name: string, test: RegExp][] = [
   ['React (react, react-dom, scheduler)', /node_modules\/(react|react-dom|scheduler)\//],
-  ['Preact (preact/compat)', /node_modules\/preact\//],
   ['router (react-router, history)', /node_modules\/(react-router|react-router-dom|react-router-config|history|path-to-regexp|tiny-invariant|tiny-warning|resolve-pathname|value-equal)\//],
   ['search (theme, engine, DocSearch)', /node_modules\/(@docsearch|docusaurus-theme-docs-search|docs-search|algoliasearch|@algolia)\/|indexer\/(docusaurus|search)\//],
   ['Docusaurus core (client, generated routes)', /node_modules\/@docusaurus\/core\/|\.docusaurus\//],

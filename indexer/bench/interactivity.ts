@@ -5,8 +5,8 @@
  *
  * Per load, from the navigation's start:
  * - paint: first contentful paint;
- * - hydrated: the app has hydrated the whole page (`data-has-hydrated="true"` on <html>, and no
- *   `data-hydrating-parts` left on a build that defers parts of its hydration);
+ * - hydrated: the app has hydrated the page (`data-has-hydrated="true"` on <html>, which
+ *   Docusaurus sets in an effect of its root once React has hydrated it);
  * - search usable: a reader clicks the search button every 100 ms from the first paint until a
  *   search input ("Search docs") has focus; the figure is the time from the paint to that focus;
  * - lost clicks: clicks of that reader that reached the page before the search box showed,
@@ -112,7 +112,7 @@ const RECORD_TIMES = `(() => {
   };
   new MutationObserver(() => {
     const html = document.documentElement;
-    if (times.hydrated === null && html.getAttribute('data-has-hydrated') === 'true' && !html.hasAttribute('data-hydrating-parts')) {
+    if (times.hydrated === null && html.getAttribute('data-has-hydrated') === 'true') {
       times.hydrated = performance.now();
     }
     if (times.searchShown === null && document.querySelector('.search-shell, .DocSearch-Modal')) {
@@ -120,7 +120,7 @@ const RECORD_TIMES = `(() => {
     }
     checkFocus();
     checkHits();
-  }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ['data-has-hydrated', 'data-hydrating-parts']});
+  }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ['data-has-hydrated']});
   document.addEventListener('focusin', checkFocus, true);
   window.addEventListener('click', () => times.clicks.push(performance.now()), true);
   window.addEventListener('keydown', () => times.keys.push(performance.now()), true);

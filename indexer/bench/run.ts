@@ -449,7 +449,8 @@ function printTable(results: Results): void {
 
 const USAGE = `npm run bench -- [options]     (node --import tsx indexer/bench/run.ts [options])
 
-  --skip-build              use site/build as it is: no cold build (time, peak memory)
+  --skip-build              use site/build as it is: no cold build (time, peak memory); the stock-template
+                            and source-map builds are reused when newer than site/build
   --runs N                  Lighthouse runs per page, build and form factor, median (3)
   --no-lighthouse           no Lighthouse figures
   --no-interactivity        no side-by-side figures of a reader searching (ours against the stock page template)

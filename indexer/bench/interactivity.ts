@@ -5,18 +5,23 @@
  *
  * Per load, from the navigation's start:
  * - paint: first contentful paint;
- * - hydrated: the app has hydrated the whole page (`data-has-hydrated="true"` on <html>, and no
- *   `data-hydrating-parts` left: site/src/deferred-hydration);
+ * - hydrated: the app has hydrated the page (`data-has-hydrated="true"` on <html>, which
+ *   Docusaurus sets in an effect of its root once React has hydrated it);
  * - search usable: a reader clicks the search button every 100 ms from the first paint until a
  *   search input ("Search docs") has focus; the figure is the time from the paint to that focus;
  * - lost clicks: clicks of that reader that reached the page before the search box showed,
  *   minus the one that opened it (clicks with no visible answer);
- * - first result: once the field has focus the reader types a 7-letter word (SEARCH_WORD) at
- *   80 ms a key; the time from the paint to the first search hit shown (in the early box or the
- *   modal), and to the first hit shown for the whole word.
+ * - first result: once the field has focus the reader types a 7-letter word (SEARCH_WORD), a key
+ *   every 80 ms; the time from the paint to the first search hit shown (in the early box or the
+ *   modal), and to the first hit shown for the whole word;
+ * - lost keys: letters of the word missing from the field once the page has answered (the field
+ *   must hold the whole word), and how late the page took the slowest key.
  *
  * Clicks go through the DevTools protocol (Input.dispatchMouseEvent): one every 100 ms, or as
- * soon as the browser has taken the previous one when the page kept it waiting longer.
+ * soon as the browser has taken the previous one when the page kept it waiting longer (a reader
+ * who sees nothing happen taps again). Keys go through the same protocol (Input.dispatchKeyEvent)
+ * on their own schedule, as a person types: key i is sent at i × 80 ms after the first, without
+ * waiting for the page to have taken key i - 1 (KEYS_HOW says so in the bench's output).
  */
 import {chromium, type Browser, type CDPSession, type Page} from '@playwright/test';
 import {CHROME_ARGS, CHROME_PATH} from 'site/chrome';
@@ -31,13 +36,22 @@ export interface LoadFigures {
   firstResultMs: number;
   /** First paint → the first hit shown for the whole of SEARCH_WORD. */
   wordResultMs: number;
-  /** How long the typing took (the page's main thread can slow the keys down). */
+  /** From the first key sent to the page taking (keydown) the last one. */
   typingMs: number;
+  /** The longest wait of a key between being sent and the page's keydown for it. */
+  keyLagMs: number;
+  /** Letters of SEARCH_WORD the field did not get (0: the field holds the whole word). */
+  lostKeys: number;
 }
 
 /** The reader's word: 7 letters, in the docs' words (the v2 batteries page, the measurement fields). */
 export const SEARCH_WORD = 'battery';
 const KEY_INTERVAL_MS = 80;
+/** How the bench sends the reader's keys, for its output. */
+export const KEYS_HOW =
+  `keys: "${SEARCH_WORD}" sent through the DevTools protocol (Input.dispatchKeyEvent), one every ${KEY_INTERVAL_MS} ms on the reader's own clock, ` +
+  'each without waiting for the page to take the one before; taps: one every 100 ms from the first paint until the field has focus, ' +
+  'each once the browser has taken the one before';
 
 /** Lighthouse's mobile settings (lighthouse/core/config/constants.js, `mobileSlow4G`). */
 export const MOBILE_THROTTLING = {
@@ -58,6 +72,8 @@ interface PageTimes {
   firstHit: number | null;
   wordHit: number | null;
   clicks: number[];
+  /** performance.now() of each keydown the page took. */
+  keys: number[];
 }
 
 /**
@@ -66,7 +82,7 @@ interface PageTimes {
  * does not exist in the page.
  */
 const RECORD_TIMES = `(() => {
-  const times = {paint: null, hydrated: null, searchFocus: null, searchShown: null, firstHit: null, wordHit: null, clicks: []};
+  const times = {paint: null, hydrated: null, searchFocus: null, searchShown: null, firstHit: null, wordHit: null, clicks: [], keys: []};
   const word = '__SEARCH_WORD__';
   // A hit in the early box or the modal; for the whole word: the box's answer to it, or the modal
   // with the word in its field.
@@ -96,7 +112,7 @@ const RECORD_TIMES = `(() => {
   };
   new MutationObserver(() => {
     const html = document.documentElement;
-    if (times.hydrated === null && html.getAttribute('data-has-hydrated') === 'true' && !html.hasAttribute('data-hydrating-parts')) {
+    if (times.hydrated === null && html.getAttribute('data-has-hydrated') === 'true') {
       times.hydrated = performance.now();
     }
     if (times.searchShown === null && document.querySelector('.search-shell, .DocSearch-Modal')) {
@@ -104,9 +120,10 @@ const RECORD_TIMES = `(() => {
     }
     checkFocus();
     checkHits();
-  }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ['data-has-hydrated', 'data-hydrating-parts']});
+  }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ['data-has-hydrated']});
   document.addEventListener('focusin', checkFocus, true);
   window.addEventListener('click', () => times.clicks.push(performance.now()), true);
+  window.addEventListener('keydown', () => times.keys.push(performance.now()), true);
   // After the page's own click handlers.
   window.addEventListener('click', checkFocus);
 })();`;
@@ -210,10 +227,26 @@ async function oneLoad(browser: Browser, url: string, {x, y}: {x: number; y: num
       const until = Date.now() + 2000;
       while (Date.now() < until && !(await searchFieldFocused(page))) await new Promise((r) => setTimeout(r, 50));
     }
-    const typingStart = Date.now();
-    await page.keyboard.type(SEARCH_WORD, {delay: KEY_INTERVAL_MS});
-    const typingMs = Date.now() - typingStart;
-    times = await until(page, (t) => t.wordHit !== null && t.hydrated !== null, `hits for "${SEARCH_WORD}" and hydration`);
+    const sent = await typeOnSchedule(cdp, SEARCH_WORD);
+    const timeOrigin = await page.evaluate(() => performance.timeOrigin);
+    let lostKeys = 0;
+    try {
+      times = await until(page, (t) => t.wordHit !== null && t.hydrated !== null, `hits for "${SEARCH_WORD}" and hydration`);
+    } catch (error) {
+      // A lost key leaves the field without the whole word, whose hits then never show.
+      const value = await fieldValue(page);
+      if (value === SEARCH_WORD) throw error;
+      lostKeys = lettersMissing(SEARCH_WORD, value);
+      times = await until(page, (t) => t.hydrated !== null, 'hydration');
+      times.wordHit ??= NaN;
+      times.firstHit ??= NaN;
+    }
+    const value = await fieldValue(page);
+    if (!lostKeys && value !== SEARCH_WORD) lostKeys = lettersMissing(SEARCH_WORD, value);
+    // The page's keydowns are on its own clock: performance.timeOrigin puts them on the epoch's.
+    const taken = times.keys.slice(-SEARCH_WORD.length).map((t) => timeOrigin + t);
+    const keyLagMs = Math.max(0, ...taken.map((t, i) => t - (sent[i] ?? t)));
+    const typingMs = (taken.at(-1) ?? NaN) - sent[0]!;
     const shown = times.searchShown ?? times.searchFocus!;
     return {
       paintMs: times.paint!,
@@ -223,10 +256,62 @@ async function oneLoad(browser: Browser, url: string, {x, y}: {x: number; y: num
       firstResultMs: times.firstHit! - times.paint!,
       wordResultMs: times.wordHit! - times.paint!,
       typingMs,
+      keyLagMs,
+      lostKeys,
     };
   } finally {
     await context.close();
   }
+}
+
+/** The text of the focused search field (the early box's or the modal's). */
+const fieldValue = (page: Page) =>
+  page
+    .evaluate(() => {
+      const el = document.activeElement;
+      const field = el instanceof HTMLInputElement ? el : document.querySelector<HTMLInputElement>('input.DocSearch-Input, .search-shell input');
+      return field?.value ?? '';
+    })
+    .catch(() => '');
+
+/** How many letters of `word` are not in `value`, in order (a key lost anywhere counts once). */
+function lettersMissing(word: string, value: string): number {
+  let j = 0;
+  for (const c of value) if (c === word[j]) j++;
+  return word.length - j;
+}
+
+/** What Input.dispatchKeyEvent needs for a lower-case letter. */
+function keyEvent(type: 'keyDown' | 'keyUp', letter: string) {
+  const code = letter.toUpperCase().charCodeAt(0);
+  return {
+    type,
+    key: letter,
+    code: `Key${letter.toUpperCase()}`,
+    windowsVirtualKeyCode: code,
+    nativeVirtualKeyCode: code,
+    ...(type === 'keyDown' ? {text: letter, unmodifiedText: letter} : {}),
+  };
+}
+
+/**
+ * Types `word` as a person does: key i at i × KEY_INTERVAL_MS after the first, by the reader's
+ * clock, whether or not the page has taken the keys before it (the protocol's replies are only
+ * awaited at the end). Returns when each key was sent (epoch ms).
+ */
+async function typeOnSchedule(cdp: CDPSession, word: string): Promise<number[]> {
+  const start = Date.now();
+  const sent: number[] = [];
+  const replies: Promise<unknown>[] = [];
+  for (const [i, letter] of [...word].entries()) {
+    const wait = start + i * KEY_INTERVAL_MS - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    sent.push(Date.now());
+    replies.push(cdp.send('Input.dispatchKeyEvent', keyEvent('keyDown', letter)));
+    replies.push(cdp.send('Input.dispatchKeyEvent', keyEvent('keyUp', letter)));
+  }
+  await Promise.all(replies);
+  return sent;
 }
 
 export function median(values: number[]): number {
@@ -238,12 +323,17 @@ export function median(values: number[]): number {
 export interface MedianFigures extends LoadFigures {
   runs: number;
   maxLostClicks: number;
+  maxLostKeys: number;
 }
 
-const FIGURES = ['paintMs', 'hydratedMs', 'searchUsableMs', 'lostClicks', 'firstResultMs', 'wordResultMs', 'typingMs'] as const;
+const FIGURES = ['paintMs', 'hydratedMs', 'searchUsableMs', 'lostClicks', 'firstResultMs', 'wordResultMs', 'typingMs', 'keyLagMs', 'lostKeys'] as const;
 
 function medians(all: LoadFigures[]): MedianFigures {
-  const out = {runs: all.length, maxLostClicks: Math.max(...all.map((r) => r.lostClicks))} as MedianFigures;
+  const out = {
+    runs: all.length,
+    maxLostClicks: Math.max(...all.map((r) => r.lostClicks)),
+    maxLostKeys: Math.max(...all.map((r) => r.lostKeys)),
+  } as MedianFigures;
   for (const key of FIGURES) out[key] = median(all.map((r) => r[key]));
   return out;
 }
@@ -270,12 +360,63 @@ export async function measureInteractivity(
         log(
           `  ${name} ${new URL(url).pathname} load ${i + 1}/${runs}: paint ${Math.round(f.paintMs)} ms, hydrated ${Math.round(f.hydratedMs)} ms, ` +
             `focused field ${Math.round(f.searchUsableMs)} ms after paint, ${f.lostClicks} lost click(s), first result ${Math.round(f.firstResultMs)} ms, ` +
-            `"${SEARCH_WORD}" answered ${Math.round(f.wordResultMs)} ms after paint (typing ${f.typingMs} ms)`,
+            `"${SEARCH_WORD}" answered ${Math.round(f.wordResultMs)} ms after paint (keys taken over ${Math.round(f.typingMs)} ms, ` +
+            `slowest key taken ${Math.round(f.keyLagMs)} ms after it was sent, ${f.lostKeys} key(s) lost)`,
         );
         all.get(name)!.push(f);
       }
     }
     return Object.fromEntries(names.map((name) => [name, medians(all.get(name)!)]));
+  } finally {
+    await browser.close();
+  }
+}
+
+/** First paint and hydration of one throttled cold load (no reader): what the override bench needs. */
+async function hydrationLoad(browser: Browser, url: string): Promise<{paintMs: number; hydratedMs: number}> {
+  const context = await browser.newContext({viewport: VIEWPORT});
+  try {
+    const page = await context.newPage();
+    await throttle(await context.newCDPSession(page));
+    await page.addInitScript(RECORD_TIMES.replace('__SEARCH_WORD__', SEARCH_WORD));
+    await page.goto(url, {waitUntil: 'commit'});
+    const times = await until(page, (t) => t.paint !== null && t.hydrated !== null, 'first paint and hydration');
+    return {paintMs: times.paint!, hydratedMs: times.hydrated!};
+  } finally {
+    await context.close();
+  }
+}
+
+export interface HydrationFigures {
+  paintMs: number;
+  hydratedMs: number;
+  runs: number;
+  /** Each load's hydration (ms), in the order loaded. */
+  each: number[];
+}
+
+/** Median first paint and hydration over `runs` throttled cold loads of each URL, interleaved. */
+export async function measureHydration(
+  urls: Record<string, string>,
+  runs: number,
+  log: (line: string) => void = () => {},
+): Promise<Record<string, HydrationFigures>> {
+  const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROME_ARGS});
+  try {
+    const all = new Map<string, {paintMs: number; hydratedMs: number}[]>(Object.keys(urls).map((name) => [name, []]));
+    for (let i = 0; i < runs; i++) {
+      for (const [name, url] of Object.entries(urls)) {
+        const f = await hydrationLoad(browser, url);
+        log(`  ${name} load ${i + 1}/${runs}: paint ${Math.round(f.paintMs)} ms, hydrated ${Math.round(f.hydratedMs)} ms`);
+        all.get(name)!.push(f);
+      }
+    }
+    return Object.fromEntries(
+      [...all].map(([name, list]) => [
+        name,
+        {paintMs: median(list.map((f) => f.paintMs)), hydratedMs: median(list.map((f) => f.hydratedMs)), runs: list.length, each: list.map((f) => Math.round(f.hydratedMs))},
+      ]),
+    );
   } finally {
     await browser.close();
   }

@@ -35,7 +35,7 @@ for (let r = 0; r < runs; r++) {
     categories: 'devtools.timeline,v8.execute,disabled-by-default-devtools.timeline,blink.user_timing,loading',
     transferMode: 'ReportEvents',
   });
-  await page.addInitScript(`new MutationObserver(() => { const h = document.documentElement; if (!window.__hyd && h.getAttribute('data-has-hydrated') === 'true' && !h.hasAttribute('data-hydrating-parts')) { window.__hyd = performance.now(); performance.mark('hydrated'); } }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-has-hydrated', 'data-hydrating-parts']});`);
+  await page.addInitScript(`new MutationObserver(() => { const h = document.documentElement; if (!window.__hyd && h.getAttribute('data-has-hydrated') === 'true') { window.__hyd = performance.now(); performance.mark('hydrated'); } }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-has-hydrated']});`);
   await page.goto(url, {waitUntil: 'commit'});
   await page.waitForFunction('window.__hyd', null, {timeout: 60000, polling: 100});
   await page.waitForTimeout(300);

@@ -47,7 +47,17 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-export async function serveBuild(root: string, port = 0): Promise<StaticServer> {
+/**
+ * The port of the next server: with E2E_PORT set (a port range of one's own, as the browser tests
+ * use), E2E_PORT + 80 onwards, one each; otherwise any free port.
+ */
+let served = 0;
+function nextPort(): number {
+  const base = Number(process.env.E2E_PORT);
+  return Number.isInteger(base) && base > 0 ? base + 80 + (served++ % 20) : 0;
+}
+
+export async function serveBuild(root: string, port = nextPort()): Promise<StaticServer> {
   const absRoot = path.resolve(root);
   const cache = new Map<string, {raw: Buffer; gz?: Buffer}>();
   const server: Server = createServer((req, res) => {

@@ -195,7 +195,7 @@ async function coldAnswer(browser: Browser, origin: string, site: Site, engine: 
   const page = await context.newPage();
   try {
     await page.goto(`${origin}${site.page}`);
-    await page.locator('html[data-has-hydrated="true"]:not([data-hydrating-parts])').waitFor({state: 'attached'});
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await throttleLikeAPhone(cdp);
@@ -253,7 +253,7 @@ async function shownPages(browser: Browser, origin: string, site: Site, engine: 
   const paths = (hrefs: string[]) => hrefs.slice(0, 10).map((h) => new URL(h, origin).pathname);
   try {
     await page.goto(`${origin}${site.page}`);
-    await page.locator('html[data-has-hydrated="true"]:not([data-hydrating-parts])').waitFor({state: 'attached'});
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
     if (engine === 'pagefind') {
       return await page.evaluate(async ({base, list}) => {
         const pf = await import(`${base}pagefind/pagefind.js`);

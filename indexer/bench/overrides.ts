@@ -1,0 +1,183 @@
+/**
+ * `npm run bench -- --overrides`: what each override of a framework internal gains, measured.
+ *
+ * The site lists its overrides in a JSON it exports as `site/overrides` (an array of
+ * `{name, ...}`, or `{overrides: [...]}`), and leaves out the ones named in env `SITE_WITHOUT`
+ * (comma-separated; those marked `"switchable": false` cannot be left out). For each
+ * override (or those of `--override-names a,b`) the site is built once without it
+ * (site/build-without-<name>) and set beside the full build (site/build; made unless
+ * `--skip-build` finds it), on /docs/introduction:
+ * - first-visit JavaScript (gzip KB transferred, from Lighthouse's network records);
+ * - Lighthouse mobile (the plain command, lighthouse.ts): performance score and TBT;
+ * - hydration under Lighthouse's mobile throttling (interactivity.ts), cold loads;
+ * Lighthouse runs and loads are interleaved (round i of every build before round i + 1 of any),
+ * N of each (`--override-runs`, 3). Figures are medians; each gain is "without / with", so above
+ * 1 means the override helps; an override whose "without" median lies inside the full build's own
+ * spread (lowest to highest run) is marked "within noise". A table is printed and the JSON saved
+ * as indexer/bench/results/overrides.json, for site/OVERRIDES.md.
+ */
+import {existsSync, statSync} from 'node:fs';
+import {mkdir, writeFile} from 'node:fs/promises';
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import {siteBuild} from './build.ts';
+import {measureHydration, type HydrationFigures} from './interactivity.ts';
+import {interleavedLighthouse, plainCommand, type MedianLighthouse} from './lighthouse.ts';
+import {serveBuild, type StaticServer} from './serve.ts';
+import {RESULTS, SITE} from './workspaces.ts';
+
+const PAGE = '/docs/introduction';
+const KB = 1024;
+const FULL = '(all overrides)';
+
+export interface Override {
+  name: string;
+  [key: string]: unknown;
+}
+
+export interface OverrideGain {
+  name: string;
+  build: string;
+  jsKB: number;
+  lighthouse: {performance: number; tbtMs: number; each: {performance: number; tbtMs: number}[]};
+  hydratedMs: number;
+  hydratedEach: number[];
+  /** without / with: above 1, the override helps. */
+  gain: {jsKB: number; jsRatio: number | null; tbtRatio: number | null; hydratedRatio: number | null; performance: number};
+  /** The "without" median inside the full build's spread (lowest to highest run). */
+  withinNoise: {tbt: boolean; hydrated: boolean};
+}
+
+export interface OverridesResult {
+  date: string;
+  page: string;
+  runs: number;
+  lighthouseCommand: string;
+  full: Omit<OverrideGain, 'gain' | 'withinNoise'>;
+  overrides: OverrideGain[];
+}
+
+/**
+ * The site's list of overrides that SITE_WITHOUT can switch off: `site/overrides` (its
+ * overrides.json), an array of `{name, ...}` or an object holding one as `overrides`; entries
+ * marked `"switchable": false` are left out (they cannot be built without).
+ */
+export function loadOverrides(): Override[] {
+  const require = createRequire(path.join(SITE, 'package.json'));
+  let list: unknown;
+  try {
+    list = require('site/overrides');
+  } catch {
+    const file = path.join(SITE, 'overrides.json');
+    if (!existsSync(file)) throw new Error('the site exports no override list (site/overrides): nothing to measure');
+    list = require(file);
+  }
+  const entries: unknown = Array.isArray(list) ? list : (list as {overrides?: unknown} | null)?.overrides;
+  if (!Array.isArray(entries) || !entries.every((o) => typeof (o as Override | null)?.name === 'string')) {
+    throw new Error('site/overrides is not a list of {name: string, ...}');
+  }
+  return (entries as Override[]).filter((o) => o.switchable !== false);
+}
+
+const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 100) / 100 : null);
+const inside = (value: number, each: readonly number[]) => value >= Math.min(...each) && value <= Math.max(...each);
+
+export async function benchOverrides(options: {skipBuild: boolean; names?: string; runs?: string; log: (line: string) => void}): Promise<OverridesResult> {
+  const {log} = options;
+  const runs = Number(options.runs ?? 3);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--override-runs takes a whole number of at least 1');
+  const all = loadOverrides();
+  const wanted = options.names?.split(',').map((n) => n.trim()).filter(Boolean);
+  const unknown = wanted?.filter((n) => !all.some((o) => o.name === n)) ?? [];
+  if (unknown.length) throw new Error(`--override-names: no override named ${unknown.join(', ')} (site/overrides lists ${all.map((o) => o.name).join(', ')})`);
+  const chosen = wanted ? all.filter((o) => wanted.includes(o.name)) : all;
+  if (!chosen.length) throw new Error('site/overrides lists no override');
+
+  // One build per override, and the full build.
+  const builds = new Map<string, string>([[FULL, 'build']]);
+  for (const o of chosen) builds.set(o.name, `build-without-${slug(o.name)}`);
+  // With --skip-build, a build found is reused if it is not older than site/build.
+  const made = (dir: string) => path.join(SITE, dir, 'index.html');
+  const fullBuilt = existsSync(made('build')) ? statSync(made('build')).mtimeMs : Infinity;
+  for (const [name, dir] of builds) {
+    if (options.skipBuild && existsSync(made(dir)) && (name === FULL || statSync(made(dir)).mtimeMs >= fullBuilt)) continue;
+    await siteBuild(dir, name === FULL ? 'with every override' : `without ${name} (SITE_WITHOUT=${name})`, {SITE_WITHOUT: name === FULL ? '' : name}, [], log);
+  }
+
+  const servers = new Map<string, StaticServer>();
+  try {
+    for (const [name, dir] of builds) servers.set(name, await serveBuild(path.join(SITE, dir)));
+    const urls = Object.fromEntries([...servers].map(([name, server]) => [name, `${server.url}${PAGE}`]));
+    log(`overrides: Lighthouse mobile on ${PAGE}, ${runs} run(s) per build, interleaved; each run: ${plainCommand(urls[FULL]!, 'mobile')}`);
+    const lighthouse = await interleavedLighthouse(urls, 'mobile', runs, log);
+    log(`overrides: hydration, ${runs} throttled cold load(s) per build, interleaved…`);
+    const hydration = await measureHydration(urls, runs, log);
+
+    const figures = (name: string): Omit<OverrideGain, 'gain' | 'withinNoise'> => {
+      const lh = lighthouse[name] as MedianLighthouse;
+      const h = hydration[name] as HydrationFigures;
+      return {
+        name,
+        build: `site/${builds.get(name)}`,
+        jsKB: Math.round((lh.scriptBytes / KB) * 10) / 10,
+        lighthouse: {performance: lh.performance, tbtMs: Math.round(lh.tbtMs), each: lh.each.map(({performance, tbtMs}) => ({performance, tbtMs}))},
+        hydratedMs: Math.round(h.hydratedMs),
+        hydratedEach: h.each,
+      };
+    };
+    const full = figures(FULL);
+    const overrides = chosen.map(({name}) => {
+      const f = figures(name);
+      return {
+        ...f,
+        gain: {
+          jsKB: Math.round((f.jsKB - full.jsKB) * 10) / 10,
+          jsRatio: ratio(f.jsKB, full.jsKB),
+          tbtRatio: ratio(f.lighthouse.tbtMs, full.lighthouse.tbtMs),
+          hydratedRatio: ratio(f.hydratedMs, full.hydratedMs),
+          performance: full.lighthouse.performance - f.lighthouse.performance,
+        },
+        withinNoise: {
+          tbt: inside(f.lighthouse.tbtMs, full.lighthouse.each.map((e) => e.tbtMs)),
+          hydrated: inside(f.hydratedMs, full.hydratedEach),
+        },
+      };
+    });
+    const result: OverridesResult = {
+      date: new Date().toISOString(),
+      page: PAGE,
+      runs,
+      lighthouseCommand: plainCommand(`http://localhost:PORT${PAGE}`, 'mobile'),
+      full,
+      overrides,
+    };
+    console.log(formatOverrides(result));
+    await mkdir(RESULTS, {recursive: true});
+    const file = path.join(RESULTS, 'overrides.json');
+    await writeFile(file, JSON.stringify(result, null, 2) + '\n');
+    console.log(`\n(saved as ${path.relative(process.cwd(), file)})`);
+    return result;
+  } finally {
+    for (const server of servers.values()) await server.close();
+  }
+}
+
+/** The table: one row per override, its build's figures and its gain (without / with). */
+export function formatOverrides(r: OverridesResult): string {
+  const x = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(2)}×`);
+  const out = [
+    `Override gains on ${r.page} (median of ${r.runs}, interleaved; gain = without / with, above 1: the override helps; mobile throttling)`,
+    '| override | JS gzip KB (Δ) | JS gain | Lighthouse perf (Δ) | TBT ms | TBT gain | hydrated ms | hydration gain | within noise |',
+    '|---|---|---|---|---|---|---|---|---|',
+    `| ${FULL} | ${r.full.jsKB.toFixed(1)} | | ${r.full.lighthouse.performance} | ${r.full.lighthouse.tbtMs} (runs ${r.full.lighthouse.each.map((e) => e.tbtMs).join(', ')}) | | ${r.full.hydratedMs} (runs ${r.full.hydratedEach.join(', ')}) | | |`,
+  ];
+  for (const o of r.overrides) {
+    const noise = [o.withinNoise.tbt ? 'TBT' : '', o.withinNoise.hydrated ? 'hydration' : ''].filter(Boolean).join(', ') || 'no';
+    out.push(
+      `| ${o.name} | ${o.jsKB.toFixed(1)} (${o.gain.jsKB >= 0 ? '+' : ''}${o.gain.jsKB.toFixed(1)}) | ${x(o.gain.jsRatio)} | ${o.lighthouse.performance} (${-o.gain.performance >= 0 ? '+' : ''}${-o.gain.performance}) | ` +
+        `${o.lighthouse.tbtMs} | ${x(o.gain.tbtRatio)} | ${o.hydratedMs} | ${x(o.gain.hydratedRatio)} | ${noise} |`,
+    );
+  }
+  return out.join('\n');
+}

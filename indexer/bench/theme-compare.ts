@@ -24,7 +24,7 @@
  *   node --import tsx indexer/bench/theme-compare.ts [--rounds 3] [--dir FOLDER] [--sites versioned-blog,ours]
  *   (FOLDER kept and reused: its installs; --sites: a comma-separated list of the sites below, default all)
  *
- * Installs the packed theme, Docusaurus and the lunr plugin (from npm's cache when it holds them)
+ * Installs the packed theme (with docs-indexer and docs-search), Docusaurus and the lunr plugin (from npm's cache when it holds them)
  * in a temporary folder; Pagefind is this workspace's dependency.
  */
 import {spawnSync} from 'node:child_process';
@@ -127,10 +127,14 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
 
 async function install(dir: string): Promise<void> {
   if (existsSync(path.join(dir, 'node_modules', '@easyops-cn'))) return;
-  const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', dir], THEME).stdout) as {filename: string}[];
+  // The theme and its two companions (packages of their own, as on the registry), packed from
+  // this repository and installed together: npm takes the tarballs for the theme's dependencies.
+  const {stdout} = run('npm', ['pack', '--json', '--pack-destination', dir, '--workspace', 'docs-search', '--workspace', 'docs-indexer', '--workspace', 'docusaurus-theme-docs-search'], path.join(THEME, '..', '..'));
+  // (the prepack scripts' own lines come first)
+  const packed = JSON.parse(stdout.slice(stdout.indexOf('\n[') + 1)) as {filename: string}[];
   await writeFile(path.join(dir, 'package.json'), '{"private": true}\n');
   const core = siteVersionOf('@docusaurus/core');
-  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', `./${packed[0]!.filename}`, EASYOPS,
+  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...packed.map((p) => `./${p.filename}`), EASYOPS,
     `@docusaurus/core@${core}`, `@docusaurus/preset-classic@${core}`, `@docusaurus/faster@${core}`,
     `react@${siteVersionOf('react')}`, `react-dom@${siteVersionOf('react-dom')}`], dir);
 }

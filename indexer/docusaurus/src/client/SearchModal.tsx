@@ -11,11 +11,7 @@ import '@docsearch/css/dist/modal.css';
 import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
 import {isRegexpStringMatch, useSearchLinkCreator} from '@docusaurus/theme-common';
-import {
-  mergeFacetFilters,
-  useAlgoliaContextualFacetFilters,
-  useSearchResultUrlProcessor,
-} from '@docusaurus/theme-search-algolia/client';
+import {useAlgoliaContextualFacetFilters, useSearchResultUrlProcessor} from '@docusaurus/theme-search-algolia/client';
 import type {ThemeConfigAlgolia} from '@docusaurus/theme-search-algolia';
 import Translate from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
@@ -90,6 +86,17 @@ function useSearchParameters(config: ThemeConfigAlgolia): DocSearchModalProps['s
   const key = JSON.stringify(value);
   // Keyed on the serialized value on purpose.
   return useMemo(() => value, [key]);
+}
+
+type FacetFilters = NonNullable<NonNullable<ThemeConfigAlgolia['searchParameters']>['facetFilters']>;
+
+/**
+ * Contextual facet filters, then the configured ones, as the stock SearchBar merges them. Written
+ * here: the stock theme exports its helper only since 3.9 (`@docusaurus/theme-search-algolia/client`), and this theme serves earlier 3.x too.
+ */
+function mergeFacetFilters(first: FacetFilters, second: FacetFilters): FacetFilters {
+  const asList = (filters: FacetFilters) => (typeof filters === 'string' ? [filters] : filters);
+  return [...asList(first), ...asList(second)] as FacetFilters;
 }
 
 function Hit({hit, children}: {hit: InternalDocSearchHit | StoredDocSearchHit; children: ReactNode}) {

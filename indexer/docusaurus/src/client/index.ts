@@ -4,6 +4,7 @@
  * not here: useSearchLauncher loads it on first use.
  */
 export {SearchButton, type SearchButtonProps} from './SearchButton.tsx';
+export {DevServerText} from './devServerText.tsx';
 export {getLocalSearchClient} from './localSearch.ts';
 export {missingResultsUrl, useSearchSettings, PLUGIN_NAME, type SearchMode, type SearchSettings} from './searchConfig.ts';
 export {handOffTo, searchShell, type SearchShell} from './shell.ts';

@@ -11,7 +11,6 @@ import '@docsearch/css/dist/modal.css';
 import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
 import {isRegexpStringMatch, useSearchLinkCreator} from '@docusaurus/theme-common';
-import {useAlgoliaContextualFacetFilters, useSearchResultUrlProcessor} from '@docusaurus/theme-search-algolia/client';
 import type {ThemeConfigAlgolia} from '@docusaurus/theme-search-algolia';
 import Translate from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
@@ -21,6 +20,7 @@ import {missingResultsUrl, type SearchSettings} from './searchConfig.ts';
 import {handOffTo} from './shell.ts';
 import {createFailureTracker, SearchFailureScreen, type FailureTracker} from './searchFailure.tsx';
 import {watchModalSemantics} from './modalSemantics.ts';
+import {useAlgoliaContextualFacetFilters, useSearchResultUrlProcessor} from './algoliaConfig.ts';
 import {DevServerText} from './devServerText.tsx';
 
 export interface SearchModalProps {
@@ -93,7 +93,8 @@ type FacetFilters = NonNullable<NonNullable<ThemeConfigAlgolia['searchParameters
 
 /**
  * Contextual facet filters, then the configured ones, as the stock SearchBar merges them. Written
- * here: the stock theme exports its helper only since 3.9 (`@docusaurus/theme-search-algolia/client`), and this theme serves earlier 3.x too.
+ * here: the stock theme exports its helper only since 3.9, and this theme imports nothing from
+ * `@docusaurus/theme-search-algolia/client` (algoliaConfig.ts says why).
  */
 function mergeFacetFilters(first: FacetFilters, second: FacetFilters): FacetFilters {
   const asList = (filters: FacetFilters) => (typeof filters === 'string' ? [filters] : filters);

@@ -42,15 +42,17 @@ import {
 } from '@docusaurus/theme-common';
 import Translate, {translate} from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {
-  useAlgoliaThemeConfig,
-  useSearchResultUrlProcessor,
-} from '@docusaurus/theme-search-algolia/client';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import styles from './styles.module.css';
 import translations from '@theme/SearchTranslations';
-import {DevServerText, getLocalSearchClient, useSearchSettings} from 'docusaurus-theme-docs-search/client';
+import {
+  DevServerText,
+  getLocalSearchClient,
+  useAlgoliaThemeConfig,
+  useSearchResultUrlProcessor,
+  useSearchSettings,
+} from 'docusaurus-theme-docs-search/client';
 
 /** Algolia reads at most 512 bytes of a query; the local engine the first 512 characters. */
 const MAX_QUERY_BYTES = 512;

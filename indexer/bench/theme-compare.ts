@@ -277,9 +277,21 @@ async function paintToFirstHit(browser: Browser, origin: string, site: Site, q: 
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, {polling: 10, timeout: 60_000});
     await page.locator('.DocSearch-Button').click();
     await page.keyboard.type(q);
-    const answered = await page.waitForFunction(() => (window as unknown as {__firstHitAt?: number}).__firstHitAt !== undefined, undefined, {timeout: NO_ANSWER_MS}).then(() => true, () => false);
-    if (!answered) return Number.NaN;
-    return page.evaluate(() => (window as unknown as {__firstHitAt: number}).__firstHitAt - performance.getEntriesByName('first-contentful-paint')[0]!.startTime);
+    // The difference is computed where both times are read, in the page's own wait.
+    const waited = await page.waitForFunction(
+      () => {
+        const at = (window as unknown as {__firstHitAt?: number}).__firstHitAt;
+        const paint = performance.getEntriesByName('first-contentful-paint')[0];
+        return at !== undefined && paint ? at - paint.startTime : false;
+      },
+      undefined,
+      {timeout: NO_ANSWER_MS},
+    );
+    return Number(await waited.jsonValue());
+  } catch (error) {
+    // One failed sample (no hit in time, or the page went away) counts as no answer.
+    console.error(`${site.name}: first paint to first hit not measured: ${String(error).split('\n')[0]}`);
+    return Number.NaN;
   } finally {
     await context.close();
   }

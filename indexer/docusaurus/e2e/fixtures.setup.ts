@@ -1,47 +1,136 @@
 /**
- * Packs the theme (`npm pack`: built JavaScript, with docs-indexer and docs-search bundled),
- * installs the tarball with Docusaurus and React into a temporary folder that has no TypeScript
- * tooling, copies the fixture sites into it with the theme's one line added to their config,
- * builds each once and serves each with `docusaurus serve`. Returns the teardown.
+ * The theme as a user installs it, from a registry: starts a local npm registry (registry.ts)
+ * with this repository's three packages published to it, then, in temporary projects outside the
+ * repository (no TypeScript tooling), installs each project's own Docusaurus and React, then
+ * `npm install docusaurus-theme-docs-search`, recording what changed (sites.ts, InstallFacts;
+ * e2e/install.spec.ts reads them). The latest project builds the fixture sites (indexer/test/sites
+ * and a classic TypeScript site) with the theme's one line added; the oldest builds the brand
+ * site, is upgraded to the latest Docusaurus and built again. Each build is served with
+ * `docusaurus serve`; two-locales also with `docusaurus start --locale fr`. Returns the teardown.
  *
  * THEME_E2E_DIR=<folder> keeps that folder (made on the first run, reused while it has builds)
  * for quick reruns while working on the tests.
  */
-import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {spawn, type ChildProcess} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import {cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile} from 'node:fs/promises';
 import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {ALGOLIA_SITE_OPTIONS, FIXTURE_SITES, algoliaSiteOrigin, devServerOrigin, originOf, type FixtureSite} from './sites.ts';
+import {startRegistry, userEnv, type Registry} from './registry.ts';
+import {
+  ALGOLIA_SITE_OPTIONS,
+  BELOW_RANGE_DOCUSAURUS,
+  DEV_SERVER_HOME,
+  OLD_SITES_WEBPACK,
+  FIXTURE_SITES,
+  OLDEST_DOCUSAURUS,
+  algoliaSiteOrigin,
+  devServerOrigin,
+  originOf,
+  type FixtureSite,
+  type InstallFacts,
+} from './sites.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const theme = path.resolve(here, '..');
 const indexerSites = path.resolve(theme, '..', 'test', 'sites');
 const require = createRequire(import.meta.url);
 
-/** The environment of a user's shell: none of the npm_* variables of the `npm test` running us. */
-function userEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (/^npm_/i.test(key) && key.toLowerCase() !== 'npm_config_cache') continue;
-    if (key === 'INIT_CWD' || key.startsWith('ALGOLIA_') || key === 'NODE_OPTIONS') continue;
-    env[key] = value;
-  }
-  return env;
+interface Run {
+  code: number | null;
+  output: string;
 }
 
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): string {
-  const result = spawnSync(command, args, {cwd, env: {...userEnv(), ...env}, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024});
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} (in ${cwd}) failed:\n${result.stdout}\n${result.stderr}`);
-  return result.stdout;
+/** Runs a command to its end (never throws): its exit code and its output, stdout then stderr. */
+function exec(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {cwd, env: {...userEnv(), ...env}});
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', (error) => resolve({code: -1, output: String(error)}));
+    child.on('close', (code) => resolve({code, output: `${stdout}\n${stderr}`}));
+  });
+}
+
+async function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
+  const result = await exec(command, args, cwd, env);
+  if (result.code !== 0) throw new Error(`${command} ${args.join(' ')} (in ${cwd}) failed:\n${result.output}`);
+  return result.output;
 }
 
 const versionOf = (name: string) => (require(`${name}/package.json`) as {version: string}).version;
+const NPM_INSTALL = ['install', '--prefer-offline', '--no-audit', '--no-fund'];
+
+/** package-lock.json's packages: path → version (the root project left out). */
+async function lockedVersions(project: string): Promise<Record<string, string>> {
+  const lock = JSON.parse(await readFile(path.join(project, 'package-lock.json'), 'utf8')) as {packages: Record<string, {version?: string}>};
+  return Object.fromEntries(Object.entries(lock.packages).filter(([key]) => key !== '').map(([key, {version}]) => [key, version ?? '']));
+}
+
+async function emptyFolders(folder: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(folder, {withFileTypes: true})) {
+    if (!entry.isDirectory()) continue;
+    const child = path.join(folder, entry.name);
+    if ((await readdir(child)).length === 0) found.push(child);
+    else if (entry.name !== '.cache') found.push(...(await emptyFolders(child)));
+  }
+  return found;
+}
+
+/**
+ * A user's project: its own Docusaurus and React (npm install), then the theme. What the second
+ * install changed is written to install-facts.json.
+ */
+async function installProject(
+  registry: Registry,
+  project: string,
+  kind: InstallFacts['project'],
+  docusaurus: string,
+  react: string,
+): Promise<InstallFacts> {
+  await mkdir(project, {recursive: true});
+  await writeFile(path.join(project, '.npmrc'), registry.npmrc);
+  const dependencies: Record<string, string> = {
+    '@docusaurus/core': docusaurus,
+    '@docusaurus/preset-classic': docusaurus,
+    react,
+    'react-dom': react,
+  };
+  if (kind === 'latest') dependencies['@docusaurus/faster'] = docusaurus;
+  // Docusaurus 3.0 to 3.5 no longer build on a fresh install, with or without the theme: their
+  // webpackbar fails on webpack 5.96 and later ("Invalid options object. Progress Plugin"), and
+  // their theme-classic requires webpack/lib/ContextReplacementPlugin, gone in 5.113. A site on
+  // such a version has its lock file's webpack from its time: this one pins it as such a lock does.
+  const overrides = kind === 'oldest' ? {webpack: OLD_SITES_WEBPACK} : undefined;
+  await writeFile(path.join(project, 'package.json'), `${JSON.stringify({name: `${kind}-site`, version: '1.0.0', private: true, dependencies, overrides}, null, 2)}\n`);
+  const facts: InstallFacts = {project: kind, docusaurus, react, install: {code: null, output: ''}, before: {}, after: {}};
+  if (kind === 'below') {
+    // Below the range: npm must refuse the theme. Its dependency tree is resolved, not installed.
+    facts.install = await exec('npm', [...NPM_INSTALL, '--package-lock-only', 'docusaurus-theme-docs-search'], project);
+  } else {
+    await run('npm', NPM_INSTALL, project);
+    facts.before = await lockedVersions(project);
+    facts.install = await exec('npm', [...NPM_INSTALL, 'docusaurus-theme-docs-search'], project);
+    facts.after = await lockedVersions(project);
+    facts.ls = await exec('npm', ['ls'], project);
+    facts.emptyFolders = (await emptyFolders(path.join(project, 'node_modules'))).map((f) => path.relative(project, f));
+    facts.imported = await exec(
+      process.execPath,
+      ['--input-type=module', '-e', "const m = await import('docusaurus-theme-docs-search'); console.log(Object.keys(m).join(' '))"],
+      project,
+    );
+  }
+  await writeFile(path.join(project, 'install-facts.json'), `${JSON.stringify(facts, null, 2)}\n`);
+  return facts;
+}
 
 /** A fixture's sources (not its committed html/) with `themes: ['docusaurus-theme-docs-search']` added. */
-async function copyFixture(name: FixtureSite, to: string): Promise<void> {
+async function copyFixture(name: Exclude<FixtureSite, 'brand'>, to: string): Promise<void> {
   const from = name === 'classic-ts' ? path.join(here, 'classic-ts') : path.join(indexerSites, name);
   await cp(from, to, {recursive: true, filter: (file) => !/[\\/](html|\.docusaurus|build|node_modules)$/.test(file)});
   if (name === 'classic-ts') return; // its config has the line already
@@ -51,54 +140,87 @@ async function copyFixture(name: FixtureSite, to: string): Promise<void> {
   await writeFile(configFile, config.replace(/^export default \{$/m, "export default {\n  themes: ['docusaurus-theme-docs-search'],"));
 }
 
+/** The brand site: its own config and colours (e2e/brand-site), the classic site's pages. */
+async function copyBrandSite(to: string): Promise<void> {
+  await cp(path.join(here, 'brand-site'), to, {recursive: true});
+  for (const part of ['docs', 'blog', path.join('src', 'pages')]) {
+    await cp(path.join(here, 'classic-ts', part), path.join(to, part), {recursive: true});
+  }
+}
+
+const docusaurusBin = (project: string) => path.join(project, 'node_modules', '@docusaurus', 'core', 'bin', 'docusaurus.mjs');
+
+// One build at a time: the machine is shared. Each site is built once, so Rspack's persistent
+// cache (node_modules/.cache, shared by the sites here) would only cost time; with it, the second
+// locale's pages of two-locales pointed at scripts written into the first locale's folder.
+const build = (project: string, site: string, ...args: string[]) =>
+  exec(process.execPath, [docusaurusBin(project), 'build', site, ...args], project, {DOCUSAURUS_NO_PERSISTENT_CACHE: 'true'});
+
+async function mustBuild(project: string, site: string): Promise<void> {
+  const built = await build(project, site);
+  if (built.code !== 0) throw new Error(`docusaurus build ${site} failed:\n${built.output}`);
+}
+
 async function prepare(dir: string): Promise<void> {
-  const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', dir], theme)) as {filename: string}[];
-  const tarball = packed[0]?.filename;
-  if (!tarball) throw new Error('npm pack gave no tarball');
-  await writeFile(path.join(dir, 'package.json'), `${JSON.stringify({private: true}, null, 2)}\n`);
-  // The same Docusaurus and React as the repository, from npm's cache when it holds them.
-  const core = versionOf('@docusaurus/core');
-  run(
-    'npm',
-    [
-      'install', '--prefer-offline', '--no-audit', '--no-fund',
-      `./${tarball}`,
-      `@docusaurus/core@${core}`, `@docusaurus/preset-classic@${core}`, `@docusaurus/faster@${core}`,
-      `react@${versionOf('react')}`, `react-dom@${versionOf('react-dom')}`,
-    ],
-    dir,
-  );
-  const modules = await readdir(path.join(dir, 'node_modules'));
-  for (const tool of ['typescript', 'tsx', 'ts-node']) {
-    if (modules.includes(tool)) throw new Error(`${tool} was installed: the site must work without TypeScript tooling`);
+  const registry = await startRegistry(path.join(dir, 'registry'));
+  try {
+    const latestDocusaurus = versionOf('@docusaurus/core');
+    const latest = path.join(dir, 'latest');
+    const oldest = path.join(dir, 'oldest');
+    // The three installs at once: they wait on the network more than on the processor.
+    const [latestFacts, oldestFacts] = await Promise.all([
+      installProject(registry, latest, 'latest', `^${latestDocusaurus}`, `^${versionOf('react')}`),
+      installProject(registry, oldest, 'oldest', OLDEST_DOCUSAURUS, '^18.2.0'),
+      installProject(registry, path.join(dir, 'below'), 'below', BELOW_RANGE_DOCUSAURUS, '^17.0.2'),
+    ]);
+    for (const facts of [latestFacts, oldestFacts]) {
+      if (facts.install.code !== 0) throw new Error(`npm install docusaurus-theme-docs-search failed in the ${facts.project} project:\n${facts.install.output}`);
+    }
+    const modules = await readdir(path.join(latest, 'node_modules'));
+    for (const tool of ['typescript', 'tsx', 'ts-node']) {
+      if (modules.includes(tool)) throw new Error(`${tool} was installed: the site must work without TypeScript tooling`);
+    }
+
+    for (const name of FIXTURE_SITES) {
+      const site = path.join(latest, 'sites', name);
+      await copyFixture(name, site);
+      await mustBuild(latest, site);
+    }
+    // versioned-blog in Algolia mode: the classic preset adds @docusaurus/theme-search-algolia, and
+    // this theme's components must still be the ones used. With options: the index it still
+    // writes leaves out the pages plugin's pages and the blog's tag pages.
+    const algoliaSite = path.join(latest, 'sites', 'versioned-blog-algolia');
+    await copyFixture('versioned-blog', algoliaSite);
+    const configFile = path.join(algoliaSite, 'docusaurus.config.js');
+    await writeFile(
+      configFile,
+      (await readFile(configFile, 'utf8'))
+        .replace(
+          /^ {2}themeConfig: \{$/m,
+          "  themeConfig: {\n    algolia: {appId: 'FIXTUREAPP', apiKey: 'fixture-search-key', indexName: 'fixture'},",
+        )
+        .replace("themes: ['docusaurus-theme-docs-search'],", `themes: [['docusaurus-theme-docs-search', ${JSON.stringify(ALGOLIA_SITE_OPTIONS)}]],`),
+    );
+    await mustBuild(latest, algoliaSite);
+
+    // The oldest Docusaurus the theme serves builds the brand site; then the site upgrades
+    // Docusaurus to the latest 3.x and builds again (into another folder: the tests serve the first).
+    const brand = path.join(oldest, 'sites', 'brand');
+    await copyBrandSite(brand);
+    await mustBuild(oldest, brand);
+    const upgradeInstall = await exec('npm', [...NPM_INSTALL, `@docusaurus/core@${latestDocusaurus}`, `@docusaurus/preset-classic@${latestDocusaurus}`], oldest);
+    oldestFacts.upgrade = {
+      to: latestDocusaurus,
+      install: upgradeInstall,
+      ls: await exec('npm', ['ls'], oldest),
+      after: await lockedVersions(oldest),
+      build: upgradeInstall.code === 0 ? await build(oldest, brand, '--out-dir', path.join(brand, 'build-upgraded')) : {code: null, output: 'not run'},
+    };
+    await writeFile(path.join(oldest, 'install-facts.json'), `${JSON.stringify(oldestFacts, null, 2)}\n`);
+    await writeFile(path.join(dir, 'built'), new Date().toISOString());
+  } finally {
+    await registry.stop();
   }
-  const docusaurus = path.join(dir, 'node_modules', '@docusaurus', 'core', 'bin', 'docusaurus.mjs');
-  for (const name of FIXTURE_SITES) {
-    const site = path.join(dir, 'sites', name);
-    await copyFixture(name, site);
-    // One build at a time: the machine is shared. Each site is built once, so Rspack's persistent
-    // cache (node_modules/.cache, shared by the sites here) would only cost time; with it, the
-    // second locale's pages of two-locales pointed at scripts written into the first locale's
-    // folder.
-    run(process.execPath, [docusaurus, 'build', site], dir, {DOCUSAURUS_NO_PERSISTENT_CACHE: 'true'});
-  }
-  // versioned-blog in Algolia mode: the classic preset adds @docusaurus/theme-search-algolia, and
-  // this theme's components must still be the ones used. With options: the index it still
-  // writes leaves out the pages plugin's pages and the blog's tag pages.
-  const algoliaSite = path.join(dir, 'sites', 'versioned-blog-algolia');
-  await copyFixture('versioned-blog', algoliaSite);
-  const configFile = path.join(algoliaSite, 'docusaurus.config.js');
-  await writeFile(
-    configFile,
-    (await readFile(configFile, 'utf8'))
-      .replace(
-        /^ {2}themeConfig: \{$/m,
-        "  themeConfig: {\n    algolia: {appId: 'FIXTUREAPP', apiKey: 'fixture-search-key', indexName: 'fixture'},",
-      )
-      .replace("themes: ['docusaurus-theme-docs-search'],", `themes: [['docusaurus-theme-docs-search', ${JSON.stringify(ALGOLIA_SITE_OPTIONS)}]],`),
-  );
-  run(process.execPath, [docusaurus, 'build', algoliaSite], dir, {DOCUSAURUS_NO_PERSISTENT_CACHE: 'true'});
-  await writeFile(path.join(dir, 'built'), new Date().toISOString());
 }
 
 async function waitFor(url: string, server: ChildProcess, output: () => string): Promise<void> {
@@ -118,24 +240,27 @@ async function waitFor(url: string, server: ChildProcess, output: () => string):
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const kept = process.env.THEME_E2E_DIR;
   const dir = kept ? path.resolve(kept) : await mkdtemp(path.join(tmpdir(), 'docs-search-theme-'));
+  process.env.THEME_E2E_RUN_DIR = dir;
   if (!kept || !existsSync(path.join(dir, 'built'))) {
     await mkdir(dir, {recursive: true});
     await prepare(dir);
   }
-  const docusaurus = path.join(dir, 'node_modules', '@docusaurus', 'core', 'bin', 'docusaurus.mjs');
+  const latest = path.join(dir, 'latest');
   const servers: ChildProcess[] = [];
-  const start = async (args: string[], origin: string) => {
-    const server = spawn(process.execPath, [docusaurus, ...args, '--port', new URL(origin).port, '--host', 'localhost', '--no-open'], {cwd: dir, env: userEnv()});
+  const start = async (project: string, args: string[], origin: string, probe = origin) => {
+    const server = spawn(process.execPath, [docusaurusBin(project), ...args, '--port', new URL(origin).port, '--host', 'localhost', '--no-open'], {cwd: project, env: userEnv()});
     let output = '';
     server.stdout?.on('data', (d) => (output += d));
     server.stderr?.on('data', (d) => (output += d));
     servers.push(server);
-    await waitFor(origin, server, () => output);
+    await waitFor(probe, server, () => output);
   };
-  for (const name of FIXTURE_SITES) await start(['serve', path.join(dir, 'sites', name)], originOf(name));
-  await start(['serve', path.join(dir, 'sites', 'versioned-blog-algolia')], algoliaSiteOrigin());
-  // The development server answers once its first compilation is done.
-  await start(['start', path.join(dir, 'sites', 'classic-ts')], devServerOrigin());
+  for (const name of FIXTURE_SITES) await start(latest, ['serve', path.join(latest, 'sites', name)], originOf(name));
+  await start(latest, ['serve', path.join(latest, 'sites', 'versioned-blog-algolia')], algoliaSiteOrigin());
+  await start(path.join(dir, 'oldest'), ['serve', path.join(dir, 'oldest', 'sites', 'brand')], originOf('brand'));
+  // The development server, on the French locale of two-locales: it answers once its first
+  // compilation is done.
+  await start(latest, ['start', path.join(latest, 'sites', 'two-locales'), '--locale', 'fr'], devServerOrigin(), `${devServerOrigin()}${DEV_SERVER_HOME}`);
   return async () => {
     for (const server of servers) server.kill();
     if (!kept) await rm(dir, {recursive: true, force: true});

@@ -11,11 +11,6 @@ import '@docsearch/css/dist/modal.css';
 import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
 import {isRegexpStringMatch, useSearchLinkCreator} from '@docusaurus/theme-common';
-import {
-  mergeFacetFilters,
-  useAlgoliaContextualFacetFilters,
-  useSearchResultUrlProcessor,
-} from '@docusaurus/theme-search-algolia/client';
 import type {ThemeConfigAlgolia} from '@docusaurus/theme-search-algolia';
 import Translate from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
@@ -25,6 +20,8 @@ import {missingResultsUrl, type SearchSettings} from './searchConfig.ts';
 import {handOffTo} from './shell.ts';
 import {createFailureTracker, SearchFailureScreen, type FailureTracker} from './searchFailure.tsx';
 import {watchModalSemantics} from './modalSemantics.ts';
+import {useAlgoliaContextualFacetFilters, useSearchResultUrlProcessor} from './algoliaConfig.ts';
+import {DevServerText} from './devServerText.tsx';
 
 export interface SearchModalProps {
   /** `themeConfig.algolia` with the SearchBar's props on top, as the stock SearchBar merges them. */
@@ -92,8 +89,51 @@ function useSearchParameters(config: ThemeConfigAlgolia): DocSearchModalProps['s
   return useMemo(() => value, [key]);
 }
 
-function Hit({hit, children}: {hit: InternalDocSearchHit | StoredDocSearchHit; children: ReactNode}) {
-  return <Link to={hit.url}>{children}</Link>;
+type FacetFilters = NonNullable<NonNullable<ThemeConfigAlgolia['searchParameters']>['facetFilters']>;
+
+/**
+ * Contextual facet filters, then the configured ones, as the stock SearchBar merges them. Written
+ * here: the stock theme exports its helper only since 3.9, and this theme imports nothing from
+ * `@docusaurus/theme-search-algolia/client` (algoliaConfig.ts says why).
+ */
+function mergeFacetFilters(first: FacetFilters, second: FacetFilters): FacetFilters {
+  const asList = (filters: FacetFilters) => (typeof filters === 'string' ? [filters] : filters);
+  return [...asList(first), ...asList(second)] as FacetFilters;
+}
+
+type HitProps = {hit: InternalDocSearchHit | StoredDocSearchHit; children: ReactNode};
+
+/**
+ * A hit's content, inside DocSearch's `li[role=option]`. No link there: an option's content is
+ * presentational, and a focusable element in it is a control that screen readers never reach
+ * (axe nested-interactive). The option is what the keyboard selects and Enter opens (DocSearch's
+ * `navigator`); a click here opens the hit the same way, a middle or modified click in a new tab
+ * (DocSearch then keeps the modal open). `data-href` says where it goes. The element stays an
+ * `<a>` (with no href: neither focusable nor a link) so DocSearch's stylesheet draws it as before.
+ */
+function useHitComponent(externalUrlRegex: string | undefined): (props: HitProps) => React.JSX.Element {
+  const history = useHistory();
+  return useMemo(
+    () =>
+      function Hit({hit, children}: HitProps) {
+        const open = (event: React.MouseEvent<HTMLAnchorElement>) => {
+          if (event.button > 1) return;
+          if (event.button === 1 || event.ctrlKey || event.metaKey || event.shiftKey) {
+            window.open(hit.url, '_blank', 'noopener');
+          } else if (isRegexpStringMatch(externalUrlRegex, hit.url)) {
+            window.location.href = hit.url;
+          } else {
+            history.push(hit.url);
+          }
+        };
+        return (
+          <a className="docs-search-hit" data-href={hit.url} onClick={open} onAuxClick={open}>
+            {children}
+          </a>
+        );
+      },
+    [externalUrlRegex, history],
+  );
 }
 
 function ResultsFooter({query, nbHits, onClose}: {query: string; nbHits: number; onClose: () => void}) {
@@ -125,8 +165,7 @@ function DevServerNotice({placeholder, onClose}: {placeholder: string; onClose: 
         <div className="DocSearch-Dropdown">
           <div className="DocSearch-StartScreen">
             <p className="DocSearch-Help">
-              Search is not available on the development server: the local search index is made from the built pages. Run{' '}
-              <code>docusaurus build</code> then <code>docusaurus serve</code> to search.
+              <DevServerText />
             </p>
           </div>
         </div>
@@ -150,6 +189,7 @@ export default function SearchModal(props: SearchModalProps): ReactNode {
 
 function DocSearchModalWithConfig({config, settings, initialQuery, onClose}: SearchModalProps): ReactNode {
   const navigator = useNavigator(config.externalUrlRegex);
+  const hitComponent = useHitComponent(config.externalUrlRegex);
   const searchParameters = useSearchParameters(config);
   // The error screen DocSearch cannot show by itself (searchFailure.tsx).
   const [failures] = useState(createFailureTracker);
@@ -193,7 +233,7 @@ function DocSearchModalWithConfig({config, settings, initialQuery, onClose}: Sea
       initialQuery={initialQuery}
       navigator={navigator}
       transformItems={transformItems}
-      hitComponent={Hit}
+      hitComponent={hitComponent}
       transformSearchClient={transformSearchClient}
       {...(template ? {getMissingResultsUrl} : {})}
       // search-insights comes from a CDN: only with Algolia.

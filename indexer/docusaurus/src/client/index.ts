@@ -4,6 +4,8 @@
  * not here: useSearchLauncher loads it on first use.
  */
 export {SearchButton, type SearchButtonProps} from './SearchButton.tsx';
+export {useAlgoliaContextualFacetFilters, useAlgoliaThemeConfig, useSearchResultUrlProcessor} from './algoliaConfig.ts';
+export {DevServerText} from './devServerText.tsx';
 export {getLocalSearchClient} from './localSearch.ts';
 export {missingResultsUrl, useSearchSettings, PLUGIN_NAME, type SearchMode, type SearchSettings} from './searchConfig.ts';
 export {handOffTo, searchShell, type SearchShell} from './shell.ts';

@@ -8,7 +8,8 @@
  * 1.17.9, still so in 1.19). Nothing outside the bundle can reach that status, so the modal's own
  * props do the work instead of an edit of the bundle:
  * - `trackFailures` wraps the search client DocSearch builds (`transformSearchClient`) and reports
- *   whether the latest request failed with a `RetryError`;
+ *   whether the latest request failed; a failed request answers DocSearch with no hits instead of
+ *   an error that nothing catches;
  * - `SearchFailureScreen` then renders DocSearch's error screen (its markup, classes and
  *   translations) into the modal's dropdown, and hides what DocSearch shows there meanwhile
  *   (styles.css, `[data-search-failed]`), until the next input, reset or search.
@@ -29,6 +30,23 @@ export interface FailureTracker {
   /** Forgets the failure (the query changed). */
   clear(): void;
   subscribe(listener: Listener): () => void;
+}
+
+/** What the search client answers when nothing was found: one empty result per request. */
+function emptyAnswer(requests: unknown): Awaited<ReturnType<DocSearchTransformClient['search']>> {
+  const list = Array.isArray(requests) ? requests : ((requests as {requests?: unknown[]} | undefined)?.requests ?? [{}]);
+  const results = list.map((request) => ({
+    hits: [],
+    nbHits: 0,
+    page: 0,
+    nbPages: 0,
+    hitsPerPage: 0,
+    exhaustiveNbHits: true,
+    processingTimeMS: 0,
+    query: String((request as {query?: unknown} | undefined)?.query ?? ''),
+    params: '',
+  }));
+  return {results} as unknown as Awaited<ReturnType<DocSearchTransformClient['search']>>;
 }
 
 export function createFailureTracker(): FailureTracker {
@@ -52,10 +70,12 @@ export function createFailureTracker(): FailureTracker {
               if (request === latest) set(false);
               return response;
             },
-            (error: unknown) => {
-              // As DocSearch: only a RetryError (no host answered) is an error screen.
-              if (request === latest && (error as {name?: unknown} | null)?.name === 'RetryError') set(true);
-              throw error;
+            () => {
+              // No host answered (RetryError), or one refused: the error screen, and an empty
+              // answer for DocSearch. Rethrown, the error reached no handler (DocSearch rethrows
+              // it too): an uncaught error in the page on every search while offline.
+              if (request === latest) set(true);
+              return emptyAnswer(args[0]);
             },
           );
         }) as typeof search,

@@ -42,14 +42,17 @@ import {
 } from '@docusaurus/theme-common';
 import Translate, {translate} from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {
-  useAlgoliaThemeConfig,
-  useSearchResultUrlProcessor,
-} from '@docusaurus/theme-search-algolia/client';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import styles from './styles.module.css';
-import {getLocalSearchClient, useSearchSettings} from 'docusaurus-theme-docs-search/client';
+import translations from '@theme/SearchTranslations';
+import {
+  DevServerText,
+  getLocalSearchClient,
+  useAlgoliaThemeConfig,
+  useSearchResultUrlProcessor,
+  useSearchSettings,
+} from 'docusaurus-theme-docs-search/client';
 
 /** Algolia reads at most 512 bytes of a query; the local engine the first 512 characters. */
 const MAX_QUERY_BYTES = 512;
@@ -242,13 +245,16 @@ type ResultDispatcherState = {
   lastPage: number | null;
   hasMore: boolean | null;
   loading: boolean | null;
+  /** The latest search failed (no host answered, or the index could not be fetched). */
+  failed?: boolean;
 };
 
 type ResultDispatcher =
   | {type: 'reset'; value?: undefined}
   | {type: 'loading'; value?: undefined}
   | {type: 'update'; value: ResultDispatcherState}
-  | {type: 'advance'; value?: undefined};
+  | {type: 'advance'; value?: undefined}
+  | {type: 'failed'; value: string};
 
 function getSearchPageTitle(searchQuery: string | undefined): string {
   return searchQuery
@@ -278,6 +284,8 @@ function SearchPageContent(): ReactNode {
   } = useAlgoliaThemeConfig();
   const settings = useSearchSettings();
   const isLocal = settings.mode === 'local';
+  // `docusaurus start` writes no local index: the page says so instead of searching.
+  const devServer = isLocal && settings.dev;
   const processSearchResultUrl = useSearchResultUrlProcessor();
   const documentsFoundPlural = useDocumentsFoundPlural();
 
@@ -320,6 +328,12 @@ function SearchPageContent(): ReactNode {
                 : prevState.items.concat(data.value.items),
           };
         }
+        case 'failed': {
+          if (searchQuery !== data.value) {
+            return prevState;
+          }
+          return {...initialSearchResultState, query: data.value, loading: false, failed: true};
+        }
         case 'advance': {
           const hasMore = prevState.totalPages! > prevState.lastPage! + 1;
 
@@ -348,6 +362,12 @@ function SearchPageContent(): ReactNode {
     hitsPerPage: 15,
     advancedSyntax: true,
     disjunctiveFacets,
+  });
+
+  // Without a listener, the helper's failed search is an uncaught "error" event (the development
+  // server's red overlay): the page says what DocSearch's error screen says instead.
+  algoliaHelper.on('error', ({error}: {error?: unknown}) => {
+    if (error) searchResultStateDispatcher({type: 'failed', value: algoliaHelper.state.query ?? ''});
   });
 
   algoliaHelper.on(
@@ -456,6 +476,7 @@ function SearchPageContent(): ReactNode {
   }, [loaderRef]);
 
   useEffect(() => {
+    if (devServer) return;
     searchResultStateDispatcher({type: 'reset'});
 
     if (searchQuery) {
@@ -465,7 +486,7 @@ function SearchPageContent(): ReactNode {
         makeSearch();
       }, 300);
     }
-  }, [searchQuery, docsSearchVersionsHelpers.searchVersions, makeSearch]);
+  }, [searchQuery, docsSearchVersionsHelpers.searchVersions, makeSearch, devServer]);
 
   useEffect(() => {
     if (!searchResultState.lastPage || searchResultState.lastPage === 0) {
@@ -553,7 +574,18 @@ function SearchPageContent(): ReactNode {
           )}
         </div>
 
-        {searchResultState.items.length > 0 ? (
+        {devServer ? (
+          <p className={styles.searchNotice} role="status">
+            <DevServerText />
+          </p>
+        ) : searchResultState.failed ? (
+          <div className={styles.searchNotice} role="alert">
+            <p>
+              <strong>{translations.modal?.errorScreen?.titleText ?? 'Unable to fetch results'}</strong>
+            </p>
+            <p>{translations.modal?.errorScreen?.helpText ?? 'You might want to check your network connection.'}</p>
+          </div>
+        ) : searchResultState.items.length > 0 ? (
           <div>
             {searchResultState.items.map(
               ({title, url, summary, breadcrumbs}, i) => (

@@ -165,7 +165,7 @@ function hitHtml(hit: ShownHit, index: number, next: ShownHit | undefined, id: n
   const icon = type === 'lvl1' ? ICONS.lvl1 : type === 'content' ? ICONS.content : ICONS.other;
   return (
     `<li class="DocSearch-Hit${hit.__docsearch_parent ? ' DocSearch-Hit--Child' : ''}" id="search-shell-item-${id}" role="option" aria-selected="${selected}" data-index="${index}">` +
-    `<a href="${esc(hit.url)}"><div class="DocSearch-Hit-Container">${tree}<div class="DocSearch-Hit-icon">${icon}</div>` +
+    `<a class="docs-search-hit" data-href="${esc(hit.url)}"><div class="DocSearch-Hit-Container">${tree}<div class="DocSearch-Hit-icon">${icon}</div>` +
     `${content ? `<div class="DocSearch-Hit-content-wrapper">${content}</div>` : ''}<div class="DocSearch-Hit-action">${SELECT_ICON}</div></div></a></li>`
   );
 }
@@ -241,6 +241,9 @@ export function attach(box: HTMLElement, config: EarlySearchConfig): void {
   const status = box.querySelector<HTMLElement>('[role=status]');
   const dropdown = document.createElement('div');
   dropdown.className = 'DocSearch-Dropdown search-shell__dropdown';
+  // Its hits hold no focusable element (as in the modal), so the list itself takes the focus for a
+  // keyboard to scroll it (axe scrollable-region-focusable; the modal has its results footer's link).
+  dropdown.tabIndex = 0;
   status?.after(dropdown);
   const listIds = () => [...dropdown.querySelectorAll<HTMLElement>('li[role=option]')];
   let groups: ShownGroup[] = [];
@@ -336,6 +339,18 @@ export function attach(box: HTMLElement, config: EarlySearchConfig): void {
       window.location.assign(hit.url);
     }
   });
+  // A hit holds no link (an option's content is presentational, as in the modal's hits): a click
+  // opens it, a middle or modified click in a new tab.
+  const openHit = (event: MouseEvent) => {
+    const target = (event.target as Element).closest<HTMLElement>('[data-href]');
+    const url = target?.dataset.href;
+    if (!url || event.button > 1) return;
+    event.preventDefault();
+    if (event.button === 1 || event.ctrlKey || event.metaKey || event.shiftKey) window.open(url, '_blank', 'noopener');
+    else window.location.assign(url);
+  };
+  dropdown.addEventListener('click', openHit);
+  dropdown.addEventListener('auxclick', openHit);
   dropdown.addEventListener('mousemove', (event) => {
     const item = (event.target as Element).closest<HTMLElement>('li[role=option]');
     if (item && Number(item.dataset.index) !== early.selected) select(Number(item.dataset.index));

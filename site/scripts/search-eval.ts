@@ -40,8 +40,11 @@ export interface EvalQuery {
    * `test` (kept apart: printed, never tuned on).
    */
   split?: 'tuning' | 'test';
-  /** The issue that added a question after the split (37: the test half's new questions). */
-  issue?: number;
+  /**
+   * The issue that added a question after the split (37: the test half's new questions; `37b`:
+   * the tuning half's new questions, found after the test half's sources and none of them).
+   */
+  issue?: number | string;
   /** Known items (identifiers, headings): the sections (`/docs/x#anchor`) that answer, not just pages. */
   anchors?: string[];
 }

@@ -42,6 +42,19 @@ test('the real set is split as its seed says: a Fisher-Yates shuffle (mulberry32
   assert.equal(new Set(real.map((q) => q.q.toLowerCase())).size, real.length, 'no question twice');
 });
 
+test('the tuning half grows only with questions from threads the test half does not cite', () => {
+  const real = loadQueries().filter((q) => q.set === 'real');
+  const grown = real.filter((q) => q.issue === '37b');
+  assert.ok(grown.length > 0);
+  const testSources = new Set(real.filter((q) => q.split === 'test').map((q) => q.source));
+  for (const q of grown) {
+    assert.equal(q.split, 'tuning', q.q);
+    assert.match(q.source ?? '', /^https:\/\//, `${q.q} has its source`);
+    assert.ok(!testSources.has(q.source), `${q.q}: its thread is not the source of a test question`);
+  }
+  assert.equal(new Set(grown.map((q) => q.source)).size, grown.length, 'one question per thread');
+});
+
 test('the halves are reported apart, and the questions of each issue as before', () => {
   const q = (text: string, extra: Partial<EvalQuery>): EvalQuery => ({q: text, pages: ['/docs/a'], ...extra});
   const sets = querySets([q('a', {}), q('b', {set: 'real', split: 'tuning'}), q('c', {set: 'real', split: 'test'}), q('d', {set: 'real', split: 'test', issue: 37})]);

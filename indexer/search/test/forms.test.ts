@@ -40,6 +40,10 @@ test('plural and verb forms match, below the word as typed; identifiers stay exa
   assert.equal(stem('creating'), stem('create'));
   assert.equal(stem('polling'), stem('poll'));
   assert.equal(stem('tokens'), stem('token'));
+  // a noun in -ion meets its verb; -ation does not (`authorisation` must not meet `authorize`)
+  assert.equal(stem('connections'), stem('connecting'));
+  assert.equal(stem('selection'), stem('selected'));
+  assert.notEqual(stem('authorization'), stem('authorize'));
   assert.equal(stem('total_power_import_kwh'), 'total_power_import_kwh');
   const engine = new LocalSearchEngine([
     ...SITE_RECORDS,

@@ -43,8 +43,8 @@ export const isHeadingField = (f: number) => f % WHOLE_FIELDS >= 1 && f % WHOLE_
 
 export const isBodyField = (f: number) => f % WHOLE_FIELDS >= PROSE;
 
-/** BM25+ (MiniSearch's defaults). */
-export const BM25 = {k: 1.2, b: 0.7, d: 0.5};
+/** BM25+: k and d are MiniSearch's defaults; b 0.5 (not 0.7) penalises a long section less (issue 37, tuning half). */
+export const BM25 = {k: 1.2, b: 0.5, d: 0.5};
 
 /** One term's postings: section × field, and the BM25 weight of the term there. */
 export interface Postings {

@@ -233,6 +233,11 @@ export function stemUncached(word: string, light: 's' | 'ing' = 'ing'): string {
     }
     break;
   }
+  // a noun in -ion meets its verb: `connection`/`connecting`, `selection`/`selected` (not -ation)
+  if (/[^aeiou]ion$/.test(w) && !w.endsWith('ation')) {
+    const base = w.slice(0, -3);
+    if (base.length >= 4 && VOWEL.test(base)) w = base;
+  }
   if (w.length > 3 && w.endsWith('e') && !w.endsWith('ee')) w = w.slice(0, -1);
   if (w.endsWith('y') && w.length > 3) w = `${w.slice(0, -1)}i`;
   return w;

@@ -21,6 +21,15 @@ export const LAZY_ONLY_MODULES = /[\\/]node_modules[\\/](@mermaid-js[\\/]parser|
 const TSLIB_ONE_HELPER = fileURLToPath(new URL('./tslib-import-default.mjs', import.meta.url));
 const UTILS_COMMON = /[\\/]node_modules[\\/]@docusaurus[\\/]utils-common[\\/]/;
 
+/**
+ * CommonJS packages imported at the top of a module the bundle keeps, for an export nothing uses:
+ * react-router's `withRouter` (which no code of Docusaurus, its themes or the site calls) is the
+ * only user of hoist-non-react-statics, which requires react-is. Without a `sideEffects` field
+ * the bundler must keep a CommonJS module that is imported, used or not; these two only define
+ * functions, so they are declared free of side effects and drop out when unused.
+ */
+export const SIDE_EFFECT_FREE = /[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/;
+
 export default function bundleSplitPlugin(): Plugin {
   return {
     name: 'bundle-split',
@@ -30,6 +39,7 @@ export default function bundleSplitPlugin(): Plugin {
       return {
         module: {
           rules: [
+            ...(siteHas('unused-cjs-dropped') ? [{test: SIDE_EFFECT_FREE, sideEffects: false}] : []),
             ...(siteHas('tslib-one-helper') ? [{test: UTILS_COMMON, resolve: {alias: {tslib$: TSLIB_ONE_HELPER}}}] : []),
             ...(siteHas('strip-server-config')
               ? [

@@ -6,8 +6,6 @@
  *   hydration in 20 ms instead of 5 ms (src/hydration-pace);
  * - `head-after-hydration`: `@docusaurus/Head` aliased to src/head-after-hydration, the head left
  *   as the server wrote it while the first page hydrates;
- * - `head-client`: `react-helmet-async` aliased, in the browser build only, to src/head-client, its
- *   browser half (the head's reduction and DOM update) without the server's and prop checks' code;
  * - `progress-on-demand`: theme-classic's nprogress client module aliased to src/progress-on-demand,
  *   nprogress loaded when the first navigation starts, not in main.js;
  * - `link-on-intent`: `@docusaurus/Link` aliased to src/link-on-intent, no prefetch of every
@@ -46,7 +44,7 @@ export default function frameworkModules(context: LoadContext): Plugin {
     getClientModules() {
       return siteHas('hydration-pace') ? [path.join(src, 'hydration-pace', 'index.ts')] : [];
     },
-    configureWebpack(config, isServer, {currentBundler}) {
+    configureWebpack(config, _isServer, {currentBundler}) {
       keyCacheByOverrides(config, siteWithout());
       const replacements = Object.entries(THEME_COMMON_OVERRIDES)
         .filter(([, override]) => siteHas(override))
@@ -70,8 +68,6 @@ export default function frameworkModules(context: LoadContext): Plugin {
         resolve: {
           alias: {
             ...(siteHas('head-after-hydration') ? {'@docusaurus/Head': path.join(src, 'head-after-hydration', 'index.tsx')} : {}),
-            // The browser's half of react-helmet-async; the server renders with the package.
-            ...(!isServer && siteHas('head-client') ? {'react-helmet-async$': path.join(src, 'head-client', 'index.tsx')} : {}),
             ...(siteHas('progress-on-demand') ? {[STOCK_PROGRESS_BAR]: path.join(src, 'progress-on-demand', 'index.ts')} : {}),
             ...(siteHas('link-on-intent') ? {'@docusaurus/Link': path.join(src, 'link-on-intent', 'index.tsx')} : {}),
             ...Object.fromEntries(Object.keys(THEME_COMMON_OVERRIDES).map((name) => [`~stock/theme-common/${name}$`, path.join(THEME_COMMON_UTILS, `${name}.js`)])),

@@ -32,7 +32,7 @@ export function countsAsSearchInput(event: KeyboardEvent): boolean {
 
 export function useSearchShortcuts(options: SearchShortcutsOptions): void {
   // The listener reads the latest render's state, not the state of the render that registered it:
-  // an effect runs after the paint (always with Preact), so a listener re-registered by an effect
+  // an effect may run after the paint, so a listener re-registered by an effect
   // answered a Ctrl+K pressed just after Escape as if the modal were still open, and closed it.
   const latest = useRef(options);
   latest.current = options;

@@ -202,7 +202,7 @@ export async function browserEval(buildDir: string, queries: EvalQuery[], port: 
         {timeout: 30_000},
       ).catch(() => undefined);
       await page.waitForTimeout(150);
-      const hrefs = await page.locator('.DocSearch-Hit a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+      const hrefs = await page.locator('.DocSearch-Hit a').evaluateAll((as) => as.map((a) => a.getAttribute('data-href') ?? a.getAttribute('href') ?? ''));
       const shown = hrefs.map(sectionPath);
       results.push({q, rank: rankOf(shown, pages, anchors), shown});
       await page.keyboard.press('Escape');

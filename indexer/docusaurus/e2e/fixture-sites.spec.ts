@@ -138,8 +138,8 @@ test.describe('two locales (baseUrl /docs-site/, trailingSlash false)', () => {
     await expect(box.getByRole('status')).toHaveText('Chargement de la recherche…');
     await page.keyboard.type('relevés');
     releaseIndex();
-    await expect(box.locator('.DocSearch-Hit a[href^="/docs-site/fr/docs/readings"]').first()).toBeVisible();
-    expect(await box.locator('.DocSearch-Hit a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(
+    await expect(box.locator('.DocSearch-Hit a[data-href^="/docs-site/fr/docs/readings"]').first()).toBeVisible();
+    expect(await box.locator('.DocSearch-Hit a').evaluateAll((links) => links.map((a) => a.getAttribute('data-href')))).toEqual(
       expect.arrayContaining([expect.stringMatching(/^\/docs-site\/fr\//)]),
     );
     await box.locator('input').fill('readings');

@@ -7,15 +7,7 @@
 import {lstat, stat} from 'node:fs/promises';
 import {dirname, resolve} from 'node:path';
 import {OutputError} from './errors.ts';
-
-function kindOf(info: Awaited<ReturnType<typeof lstat>>): string {
-  if (info.isSymbolicLink()) return 'a symbolic link';
-  if (info.isDirectory()) return 'a folder';
-  if (info.isFIFO()) return 'a FIFO';
-  if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device';
-  if (info.isSocket()) return 'a socket';
-  return 'not a regular file';
-}
+import {fileKind} from './read-regular.ts';
 
 /** Resolves when `file` is a regular file or a new path whose folder exists; else an OutputError. */
 export async function checkOutputPath(file: string): Promise<void> {
@@ -36,7 +28,7 @@ export async function checkOutputPath(file: string): Promise<void> {
     return;
   }
   if (!info.isFile() || info.isSymbolicLink()) {
-    throw new OutputError(`refusing to write ${file}: it is ${kindOf(info)} (give a regular file or a new path)`);
+    throw new OutputError(`refusing to write ${file}: it is ${fileKind(info)} (give a regular file or a new path)`);
   }
 }
 

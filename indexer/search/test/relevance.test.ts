@@ -105,3 +105,19 @@ test('a section whose own heading is the query, word for word, ranks above the s
   assert.equal(first(engine, 'firmware version'), '/docs/device#firmware-version');
   assert.equal(first(engine, 'the firmware version'), '/docs/device#firmware-version', 'stop words aside');
 });
+
+test('a query word no section holds (another product\'s name) is not required: the other words answer as if it were not typed', () => {
+  const records = [
+    rec('/docs/notes', null, ['Docs', 'Notes'], null),
+    rec('/docs/notes', 'misc', ['Docs', 'Notes', 'Miscellaneous'], 'A token, a token, the token again: every token counts.'),
+    rec('/docs/notes', 'misc', ['Docs', 'Notes', 'Miscellaneous'], 'The device, any device, one more device.'),
+    rec('/docs/pair', null, ['API', 'Pairing'], null),
+    rec('/docs/pair', 'ask', ['API', 'Pairing', 'Ask'], 'Press the button on the device to get a token for your integration, then store it safely.'),
+  ];
+  const engine = new LocalSearchEngine(records);
+  // (without `homey`, the words stand together in one paragraph of the pairing section only)
+  assert.equal(first(engine, 'token device'), '/docs/pair#ask');
+  assert.equal(first(engine, 'homey token device'), '/docs/pair#ask', 'the unknown word changes nothing');
+  // (a word found only through a typo is still a word: `tokn` finds `token`)
+  assert.equal(first(engine, 'tokn device'), '/docs/pair#ask');
+});

@@ -384,6 +384,39 @@ export class LocalSearchEngine extends RecordChooser {
     return most.length + listed[0]!.length + others.length >= RELAX_BELOW ? most : out;
   }
 
+  /**
+   * The query's words that some section holds (as typed, in another form, through a typo or a
+   * synonym), their bits renumbered in the scratch arrays: a word the index does not hold at all
+   * (`homey`, the name of another product) can never be held by a section, so it is not required
+   * (Algolia's removeWordsIfNoResults comes to the same). All words when none is held.
+   */
+  private withoutUnfound(terms: string[], touched: number): string[] {
+    let seen = 0;
+    for (let j = 0; j < touched; j++) seen |= this.matched[this.touched[j]!]!;
+    const all = (1 << terms.length) - 1;
+    if (seen === all || seen === 0) return terms;
+    const map: number[] = [];
+    const kept: string[] = [];
+    terms.forEach((t, k) => {
+      if (seen & (1 << k)) {
+        map[k] = kept.length;
+        kept.push(t);
+      }
+    });
+    const remap = (m: number) => {
+      let out = 0;
+      for (let k = 0; k < terms.length; k++) if (m & (1 << k)) out |= 1 << map[k]!;
+      return out;
+    };
+    for (let j = 0; j < touched; j++) {
+      const s = this.touched[j]!;
+      this.matched[s] = remap(this.matched[s]!);
+      this.inHeading[s] = remap(this.inHeading[s]!);
+      this.exact[s] = remap(this.exact[s]!);
+    }
+    return kept;
+  }
+
   private reset(touched: number): void {
     for (let j = 0; j < touched; j++) {
       const s = this.touched[j]!;
@@ -528,6 +561,8 @@ export class LocalSearchEngine extends RecordChooser {
   ): {all: boolean; ranked: Scored[]; others: Int32Array; typoTerms: Map<string, Set<string>>; relaxed: number} {
     const typoTerms = new Map<string, Set<string>>();
     const touched = this.accumulate(terms, prefixLast, fuzzy, pass, typoTerms, finds);
+    // (a word not found as typed may be a typo: dropped only once typos are forgiven, or when none may be)
+    if (fuzzy || !terms.some((t) => typosAllowed(t) > 0)) terms = this.withoutUnfound(terms, touched);
     this.identifiers = terms.filter((t) => isIdentifier(t) || this.pathWords.has(t));
     this.definedCount.clear();
     // (the words as typed: not for typos or synonym runs)

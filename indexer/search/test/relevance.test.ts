@@ -121,3 +121,17 @@ test('a query word no section holds (another product\'s name) is not required: t
   // (a word found only through a typo is still a word: `tokn` finds `token`)
   assert.equal(first(engine, 'tokn device'), '/docs/pair#ask');
 });
+
+test('a page outside the documentation (the landing page) ranks below a documentation page that holds the same words', () => {
+  const landing = (anchor: string | null, levels: [string, ...string[]], content: string | null) => ({...rec('/', anchor, levels, content), docusaurus_tag: 'default', version: undefined});
+  const records = [
+    landing(null, ['Home'], null),
+    landing('products', ['Home', 'Products'], 'Every device answers on the local network.'),
+    rec('/docs/discovery', null, ['Docs', 'Discovery'], null),
+    rec('/docs/discovery', 'mdns', ['Docs', 'Discovery', 'mDNS'], 'Find a device on the local network with mDNS: it announces itself with its name, type and serial number.'),
+  ];
+  const engine = new LocalSearchEngine(records as SearchRecord[]);
+  assert.equal(first(engine, 'device local network'), '/docs/discovery#mdns');
+  // (the landing page still answers what only it holds)
+  assert.equal(first(engine, 'answers'), '/#products');
+});

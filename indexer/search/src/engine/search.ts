@@ -44,6 +44,12 @@ const FEW_ALL = 10;
  * better hits of other pages.
  */
 const RELAX_BELOW = 3;
+/**
+ * A section of a page outside the documentation (the site's landing page, a generated category
+ * page: a `docusaurus_tag` that is no docs plugin's) counts this much: such a page shares many
+ * words with every page it introduces and answers no question a specific page answers.
+ */
+const SITE_PAGE_WEIGHT = 0.7;
 /** Fewer hits than this without typos: try again forgiving typos. */
 const FUZZY_BELOW = 5;
 /** Candidates that get the phrase check (a regex over their text). */
@@ -236,6 +242,11 @@ export class LocalSearchEngine extends RecordChooser {
       this.filterCache.set(key, pass);
     }
     return pass;
+  }
+
+  /** Whether a section's page is outside the documentation (see SITE_PAGE_WEIGHT). */
+  private isSitePage(section: number): boolean {
+    return !this.pageFacets[this.pageOf[section]!]!.docusaurus_tag.startsWith('docs');
   }
 
   /** The types of a section's records, as bits of RECORD_TYPES (not loaded yet: its lead's and content). */
@@ -598,6 +609,7 @@ export class LocalSearchEngine extends RecordChooser {
         }
         score *= 1 + 0.25 * Math.log(Math.max(1, perPage[this.pageOf[s]!]!));
         score *= 1 + Math.max(0, this.pageRank[s]!) / 100;
+        if (this.isSitePage(s)) score *= SITE_PAGE_WEIGHT;
         return score;
       };
       const scores = new Float64Array(n);

@@ -42,7 +42,8 @@ export interface EvalQuery {
   split?: 'tuning' | 'test';
   /**
    * The issue that added a question after the split (37: the test half's new questions; `37b`:
-   * the tuning half's new questions, found after the test half's sources and none of them).
+   * the tuning half's new questions, found after the test half's sources and none of them; `37c`:
+   * more of those, from issue 37's second round).
    */
   issue?: number | string;
   /** Known items (identifiers, headings): the sections (`/docs/x#anchor`) that answer, not just pages. */

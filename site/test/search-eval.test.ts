@@ -8,7 +8,7 @@ import {mkdtempSync, mkdirSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {apiIdentifiers, knownItems} from '../scripts/known-items';
-import {loadQueries, querySets, rankOf, type EvalQuery} from '../scripts/search-eval';
+import {loadQueries, querySets, rankOf, report, type EvalQuery} from '../scripts/search-eval';
 
 /** mulberry32, as the split was made. */
 function mulberry32(seed: number): () => number {
@@ -44,7 +44,7 @@ test('the real set is split as its seed says: a Fisher-Yates shuffle (mulberry32
 
 test('the tuning half grows only with questions from threads the test half does not cite', () => {
   const real = loadQueries().filter((q) => q.set === 'real');
-  const grown = real.filter((q) => q.issue === '37b');
+  const grown = real.filter((q) => q.issue === '37b' || q.issue === '37c');
   assert.ok(grown.length > 0);
   const testSources = new Set(real.filter((q) => q.split === 'test').map((q) => q.source));
   for (const q of grown) {
@@ -68,6 +68,18 @@ test('the halves are reported apart, and the questions of each issue as before',
       ['real:issue-37', 'd'],
     ],
   );
+});
+
+test('a set holding test-half questions is printed as figures only, never a line per question', () => {
+  const results = [
+    {q: 'first question', rank: 2, shown: ['/docs/b', '/docs/a']},
+    {q: 'second question', rank: null, shown: ['/docs/b']},
+  ];
+  const summary = {results, mrr10: 0.25, at1: 0, at5: 1, total: 2};
+  assert.match(report('set', summary, true), /first question/);
+  const figures = report('set', summary, true, 0.95, true);
+  assert.doesNotMatch(figures, /question/);
+  assert.match(figures, /MRR@10 0\.250/);
 });
 
 test('a known item is answered only on its section; a question on any section of its pages', () => {

@@ -42,7 +42,10 @@ export const DOCSEARCH_SETTINGS = {
   // Query relaxation, as the local engine answers (see the README, "How a query is answered"):
   // a query none of whose records holds every word is asked again with every word optional
   // (records holding more of the words first: the `words` criterion); the words of a question
-  // ("how", "which", "can I") and English stop words never keep a record out.
+  // ("how", "which", "can I") and English stop words never keep a record out. A word no record
+  // holds (another product's name) leaves no record holding every word, so `allOptional` answers
+  // with the others, as the local engine does by dropping it. (The local engine's ×0.7 for pages
+  // outside the documentation has no index setting: `optionalFilters` is a query parameter.)
   removeWordsIfNoResults: 'allOptional' as const,
   optionalWords: [...QUESTION_WORDS].sort(),
   removeStopWords: ['en' as const],

@@ -76,9 +76,12 @@ async function serve(handle: Parameters<typeof createServer>[1]): Promise<Site> 
  * ms; resolves to the result's pages and skipped pages, or to `hung` after `limitMs`.
  */
 function crawlWithGc(url: string, limitMs = 8_000): Promise<{pages: number; skipped: {url: string; reason: string; detail?: string}[]} | 'hung'> {
+  // The child says when its crawl starts: the limit counts from there, not from Node's and tsx's
+  // start-up, which a busy machine (tests run several files at once) can stretch by seconds.
   const script = `
     import {crawl} from ${JSON.stringify(path.join(workspaceRoot, 'src', 'crawl', 'crawl.ts'))};
     setInterval(() => globalThis.gc(), 20);
+    process.stderr.write('crawl-started\\n');
     const result = await crawl(${JSON.stringify(url)}, {timeoutMs: 300, attempts: 2, maxFailed: 100, workers: 0, signal: new AbortController().signal});
     process.stdout.write(JSON.stringify({pages: result.pages, skipped: result.skippedPages}));
     process.exit(0);
@@ -87,12 +90,17 @@ function crawlWithGc(url: string, limitMs = 8_000): Promise<{pages: number; skip
     const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script], {cwd: workspaceRoot});
     let stdout = '';
     let stderr = '';
+    let timer: NodeJS.Timeout | undefined;
     child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      resolve('hung');
-    }, limitMs);
+    child.stderr.on('data', (d) => {
+      stderr += d;
+      if (!timer && stderr.includes('crawl-started\n')) {
+        timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          resolve('hung');
+        }, limitMs);
+      }
+    });
     child.on('close', (code) => {
       clearTimeout(timer);
       if (code === 0) resolve(JSON.parse(stdout));

@@ -373,17 +373,115 @@ export async function measureInteractivity(
 }
 
 /** First paint and hydration of one throttled cold load (no reader): what the override bench needs. */
-async function hydrationLoad(browser: Browser, url: string): Promise<{paintMs: number; hydratedMs: number}> {
+/**
+ * Work the page does up to hydration and in the 3 s after it, counted, not timed: figures that
+ * stay the same on a busy machine, beside the hydration time that does not. From Chrome's own
+ * counters (CDP `Performance.getMetrics`: layouts, style recalculations, DOM nodes, and script
+ * time, which is CPU time and moves with the machine less than wall time), the requests the page
+ * made, and React's commits and the fibers they mounted (by hydration, and by 3 s after it), counted through React's DevTools hook
+ * (production react-dom calls it at each commit; a page without React reports 0).
+ */
+export interface HydrationWork {
+  layouts: number;
+  styleRecalcs: number;
+  nodes: number;
+  scriptMs: number;
+  requests: number;
+  commits: number;
+  /** Fibers mounted by the moment the page has hydrated, and by 3 s after it. */
+  fibersAtHydration: number;
+  fibersMounted: number;
+}
+
+const COUNT_COMMITS = `(() => {
+  const work = {commits: 0, fibersMounted: 0, fibersAtHydration: null};
+  window.__benchWork = work;
+  new MutationObserver(() => {
+    if (work.fibersAtHydration === null && document.documentElement.getAttribute('data-has-hydrated') === 'true') {
+      work.fibersAtHydration = work.fibersMounted;
+    }
+  }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-has-hydrated']});
+  const seen = new WeakSet();
+  // A fiber is mounted once: neither it nor its alternate (made at its first update) seen before.
+  const mounted = (fiber) => {
+    let n = 0;
+    const stack = [fiber];
+    while (stack.length) {
+      const f = stack.pop();
+      if (!f) continue;
+      if (!seen.has(f) && !(f.alternate && seen.has(f.alternate))) n++;
+      seen.add(f);
+      if (f.sibling) stack.push(f.sibling);
+      if (f.child) stack.push(f.child);
+    }
+    return n;
+  };
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    renderers: new Map(), supportsFiber: true, isDisabled: false,
+    inject(renderer) { const id = this.renderers.size + 1; this.renderers.set(id, renderer); return id; },
+    checkDCE() {}, onScheduleFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, setStrictMode() {},
+    onCommitFiberRoot(_id, root) { work.commits++; work.fibersMounted += mounted(root.current.child); },
+  };
+})();`;
+
+const SETTLE_MS = 3_000;
+const METRICS = ['LayoutCount', 'RecalcStyleCount', 'Nodes', 'ScriptDuration'] as const;
+
+async function hydrationLoad(browser: Browser, url: string, countWork = false): Promise<{paintMs: number; hydratedMs: number; work?: HydrationWork}> {
   const context = await browser.newContext({viewport: VIEWPORT});
   try {
     const page = await context.newPage();
-    await throttle(await context.newCDPSession(page));
+    const cdp = await context.newCDPSession(page);
+    await throttle(cdp);
     await page.addInitScript(RECORD_TIMES.replace('__SEARCH_WORD__', SEARCH_WORD));
+    let requests = 0;
+    if (countWork) {
+      // Counting fibers walks each committed tree: done in loads of their own, never timed.
+      await page.addInitScript(COUNT_COMMITS);
+      await cdp.send('Performance.enable');
+      page.on('request', () => requests++);
+    }
     await page.goto(url, {waitUntil: 'commit'});
     const times = await until(page, (t) => t.paint !== null && t.hydrated !== null, 'first paint and hydration');
-    return {paintMs: times.paint!, hydratedMs: times.hydrated!};
+    if (!countWork) return {paintMs: times.paint!, hydratedMs: times.hydrated!};
+    await page.waitForTimeout(SETTLE_MS);
+    // Nodes counts detached nodes until they are collected: collect first.
+    await cdp.send('HeapProfiler.collectGarbage');
+    const {metrics} = (await cdp.send('Performance.getMetrics')) as {metrics: {name: string; value: number}[]};
+    const metric = (name: (typeof METRICS)[number]) => metrics.find((m) => m.name === name)?.value ?? 0;
+    const react = (await page.evaluate('window.__benchWork')) as {commits: number; fibersMounted: number; fibersAtHydration: number | null};
+    return {
+      paintMs: times.paint!,
+      hydratedMs: times.hydrated!,
+      work: {
+        layouts: metric('LayoutCount'),
+        styleRecalcs: metric('RecalcStyleCount'),
+        nodes: metric('Nodes'),
+        scriptMs: Math.round(metric('ScriptDuration') * 1000),
+        requests,
+        commits: react.commits,
+        fibersAtHydration: react.fibersAtHydration ?? react.fibersMounted,
+        fibersMounted: react.fibersMounted,
+      },
+    };
   } finally {
     await context.close();
+  }
+}
+
+/** The work of one untimed load of each URL (HydrationWork), loads interleaved. */
+export async function measureHydrationWork(urls: Record<string, string>, log: (line: string) => void = () => {}): Promise<Record<string, HydrationWork>> {
+  const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROME_ARGS});
+  try {
+    const out: Record<string, HydrationWork> = {};
+    for (const [name, url] of Object.entries(urls)) {
+      const {work} = await hydrationLoad(browser, url, true);
+      out[name] = work!;
+      log(`  ${name} work: ${JSON.stringify(work)}`);
+    }
+    return out;
+  } finally {
+    await browser.close();
   }
 }
 

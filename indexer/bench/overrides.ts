@@ -10,10 +10,14 @@
  * - first-visit JavaScript (gzip KB transferred, from Lighthouse's network records);
  * - Lighthouse mobile (the plain command, lighthouse.ts): performance score and TBT;
  * - hydration under Lighthouse's mobile throttling (interactivity.ts), cold loads;
+ * - work counted, not timed, in one more load of /docs/introduction, /docs/v2/measurement and
+ *   /docs/v2/authorization (interactivity.ts, HydrationWork): DOM nodes, requests, React commits and fibers mounted by
+ *   hydration and 3 s after it; figures a busy machine does not move;
  * Lighthouse runs and loads are interleaved (round i of every build before round i + 1 of any),
  * N of each (`--override-runs`, 3). Figures are medians; each gain is "without / with", so above
  * 1 means the override helps; an override whose "without" median lies inside the full build's own
- * spread (lowest to highest run) is marked "within noise". A table is printed and the JSON saved
+ * spread (lowest to highest run) is marked "within noise"; one whose bytes, counted work, TBT and
+ * hydration all say nothing is marked "no gain measured: remove". A table is printed and the JSON saved
  * as indexer/bench/results/overrides.json, for site/OVERRIDES.md.
  */
 import {existsSync, statSync} from 'node:fs';
@@ -21,12 +25,18 @@ import {mkdir, writeFile} from 'node:fs/promises';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {siteBuild} from './build.ts';
-import {measureHydration, type HydrationFigures} from './interactivity.ts';
+import {measureHydration, measureHydrationWork, type HydrationFigures, type HydrationWork} from './interactivity.ts';
 import {interleavedLighthouse, plainCommand, type MedianLighthouse} from './lighthouse.ts';
 import {serveBuild, type StaticServer} from './serve.ts';
 import {RESULTS, SITE} from './workspaces.ts';
 
 const PAGE = '/docs/introduction';
+/**
+ * Pages whose work is counted: the one the timings are taken on, the other page of the
+ * Lighthouse budgets, and one whose article React hydrates (it has diagrams: their code blocks
+ * are hydrated with it), so that overrides of code blocks show what they do.
+ */
+const WORK_PAGES = [PAGE, '/docs/v2/measurement', '/docs/v2/authorization'];
 const KB = 1024;
 const FULL = '(all overrides)';
 
@@ -42,10 +52,16 @@ export interface OverrideGain {
   lighthouse: {performance: number; tbtMs: number; each: {performance: number; tbtMs: number}[]};
   hydratedMs: number;
   hydratedEach: number[];
+  /** Work counted in an untimed load of each of WORK_PAGES (layouts, style recalculations, nodes, requests, React commits and fibers). */
+  work: Record<string, HydrationWork>;
   /** without / with: above 1, the override helps. */
   gain: {jsKB: number; jsRatio: number | null; tbtRatio: number | null; hydratedRatio: number | null; performance: number};
   /** The "without" median inside the full build's spread (lowest to highest run). */
   withinNoise: {tbt: boolean; hydrated: boolean};
+  /** The counters that differ from the full build's (without − with); script time left out: it is a time. */
+  workDiff: Record<string, number>;
+  /** Nothing measured tells it from the full build: bytes, counted work, TBT and hydration all within noise. */
+  noGain: boolean;
 }
 
 export interface OverridesResult {
@@ -53,7 +69,7 @@ export interface OverridesResult {
   page: string;
   runs: number;
   lighthouseCommand: string;
-  full: Omit<OverrideGain, 'gain' | 'withinNoise'>;
+  full: Omit<OverrideGain, 'gain' | 'withinNoise' | 'workDiff' | 'noGain'>;
   overrides: OverrideGain[];
 }
 
@@ -113,8 +129,14 @@ export async function benchOverrides(options: {skipBuild: boolean; names?: strin
     const lighthouse = await interleavedLighthouse(urls, 'mobile', runs, log);
     log(`overrides: hydration, ${runs} throttled cold load(s) per build, interleaved…`);
     const hydration = await measureHydration(urls, runs, log);
+    log(`overrides: work up to hydration and 3 s after it, counted in one more (untimed) load per build of ${WORK_PAGES.join(', ')}…`);
+    const work: Record<string, Record<string, HydrationWork>> = Object.fromEntries([...servers.keys()].map((name) => [name, {}]));
+    for (const page of WORK_PAGES) {
+      const counted = await measureHydrationWork(Object.fromEntries([...servers].map(([name, server]) => [name, `${server.url}${page}`])), log);
+      for (const [name, w] of Object.entries(counted)) work[name]![page] = w;
+    }
 
-    const figures = (name: string): Omit<OverrideGain, 'gain' | 'withinNoise'> => {
+    const figures = (name: string): Omit<OverrideGain, 'gain' | 'withinNoise' | 'workDiff' | 'noGain'> => {
       const lh = lighthouse[name] as MedianLighthouse;
       const h = hydration[name] as HydrationFigures;
       return {
@@ -124,11 +146,17 @@ export async function benchOverrides(options: {skipBuild: boolean; names?: strin
         lighthouse: {performance: lh.performance, tbtMs: Math.round(lh.tbtMs), each: lh.each.map(({performance, tbtMs}) => ({performance, tbtMs}))},
         hydratedMs: Math.round(h.hydratedMs),
         hydratedEach: h.each,
+        work: work[name]!,
       };
     };
     const full = figures(FULL);
     const overrides = chosen.map(({name}) => {
       const f = figures(name);
+      const workDiff = countedDifference(f.work, full.work);
+      const withinNoise = {
+        tbt: inside(f.lighthouse.tbtMs, full.lighthouse.each.map((e) => e.tbtMs)),
+        hydrated: inside(f.hydratedMs, full.hydratedEach),
+      };
       return {
         ...f,
         gain: {
@@ -138,10 +166,9 @@ export async function benchOverrides(options: {skipBuild: boolean; names?: strin
           hydratedRatio: ratio(f.hydratedMs, full.hydratedMs),
           performance: full.lighthouse.performance - f.lighthouse.performance,
         },
-        withinNoise: {
-          tbt: inside(f.lighthouse.tbtMs, full.lighthouse.each.map((e) => e.tbtMs)),
-          hydrated: inside(f.hydratedMs, full.hydratedEach),
-        },
+        withinNoise,
+        workDiff,
+        noGain: Math.abs(f.jsKB - full.jsKB) < 0.3 && Object.keys(workDiff).length === 0 && withinNoise.tbt && withinNoise.hydrated,
       };
     });
     const result: OverridesResult = {
@@ -163,20 +190,47 @@ export async function benchOverrides(options: {skipBuild: boolean; names?: strin
   }
 }
 
+/**
+ * The counters a verdict reads. Layouts and style recalculations are left out: how many a page
+ * makes depends on how its frames fall (4 to 8 on the same build, one load to the next).
+ */
+const COUNTED = ['nodes', 'requests', 'commits', 'fibersAtHydration', 'fibersMounted'] as const;
+
+/**
+ * The counters of `without` that differ from `full` by more than 2% (and by more than 1), as
+ * without − with.
+ */
+export function countedDifference(without: Record<string, HydrationWork>, full: Record<string, HydrationWork>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [page, w] of Object.entries(without)) {
+    const f = full[page];
+    if (!f) continue;
+    for (const key of COUNTED) {
+      const d = w[key] - f[key];
+      if (Math.abs(d) > 1 && Math.abs(d) > 0.02 * Math.max(1, f[key])) out[`${page.split('/').pop()} ${key}`] = d;
+    }
+  }
+  return out;
+}
+
+const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
+
 /** The table: one row per override, its build's figures and its gain (without / with). */
 export function formatOverrides(r: OverridesResult): string {
   const x = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(2)}×`);
   const out = [
     `Override gains on ${r.page} (median of ${r.runs}, interleaved; gain = without / with, above 1: the override helps; mobile throttling)`,
-    '| override | JS gzip KB (Δ) | JS gain | Lighthouse perf (Δ) | TBT ms | TBT gain | hydrated ms | hydration gain | within noise |',
-    '|---|---|---|---|---|---|---|---|---|',
-    `| ${FULL} | ${r.full.jsKB.toFixed(1)} | | ${r.full.lighthouse.performance} | ${r.full.lighthouse.tbtMs} (runs ${r.full.lighthouse.each.map((e) => e.tbtMs).join(', ')}) | | ${r.full.hydratedMs} (runs ${r.full.hydratedEach.join(', ')}) | | |`,
+    '| override | JS gzip KB (Δ) | JS gain | Lighthouse perf (Δ) | TBT ms | TBT gain | hydrated ms | hydration gain | counted work without it (Δ) | script ms | within noise | verdict |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    `| ${FULL} | ${r.full.jsKB.toFixed(1)} | | ${r.full.lighthouse.performance} | ${r.full.lighthouse.tbtMs} (runs ${r.full.lighthouse.each.map((e) => e.tbtMs).join(', ')}) | | ${r.full.hydratedMs} (runs ${r.full.hydratedEach.join(', ')}) | | ` +
+      `${Object.entries(r.full.work).map(([page, w]) => `${page.split('/').pop()}: ${COUNTED.map((k) => `${k} ${w[k]}`).join(', ')}`).join('; ')} | ${Object.values(r.full.work).map((w) => w.scriptMs).join(' / ')} | | |`,
   ];
   for (const o of r.overrides) {
     const noise = [o.withinNoise.tbt ? 'TBT' : '', o.withinNoise.hydrated ? 'hydration' : ''].filter(Boolean).join(', ') || 'no';
     out.push(
       `| ${o.name} | ${o.jsKB.toFixed(1)} (${o.gain.jsKB >= 0 ? '+' : ''}${o.gain.jsKB.toFixed(1)}) | ${x(o.gain.jsRatio)} | ${o.lighthouse.performance} (${-o.gain.performance >= 0 ? '+' : ''}${-o.gain.performance}) | ` +
-        `${o.lighthouse.tbtMs} | ${x(o.gain.tbtRatio)} | ${o.hydratedMs} | ${x(o.gain.hydratedRatio)} | ${noise} |`,
+        `${o.lighthouse.tbtMs} | ${x(o.gain.tbtRatio)} | ${o.hydratedMs} | ${x(o.gain.hydratedRatio)} | ` +
+        `${Object.entries(o.workDiff).map(([k, d]) => `${k} ${signed(d)}`).join(', ') || 'same'} | ${Object.values(o.work).map((w) => w.scriptMs).join(' / ')} | ${noise} | ${o.noGain ? 'no gain measured: remove' : 'keep'} |`,
     );
   }
   return out.join('\n');

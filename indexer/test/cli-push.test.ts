@@ -15,7 +15,9 @@ function envFor(fake: FakeAlgolia, extra: Record<string, string | undefined> = {
     ALGOLIA_ADMIN_API_KEY: fake.apiKey,
     ALGOLIA_INDEX_NAME: LIVE,
     ALGOLIA_HOSTS: fake.url,
-    DOCS_INDEXER_TIMEOUT_MS: '300',
+    // Long enough for a busy machine (test files run side by side); the cases that inject a
+    // timeout set a short one themselves.
+    DOCS_INDEXER_TIMEOUT_MS: '1500',
     DOCS_INDEXER_RETRY_DELAY_MS: '5',
     DOCS_INDEXER_ATTEMPTS: '2',
     CI: 'true',
@@ -87,7 +89,7 @@ test('a failing publish exits 1 with one line on stderr, the live index untouche
     try {
       fake.seed(LIVE, base.slice(0, 5), DOCSEARCH_SETTINGS);
       fake.faults.push({step, fault});
-      const run = await runCli(['push', MINI], envFor(fake));
+      const run = await runCli(['push', MINI], envFor(fake, fault === 'timeout' ? {DOCS_INDEXER_TIMEOUT_MS: '300'} : {}));
       assert.deepEqual([run.code, run.stdout], [1, ''], `${step} ${fault}`);
       assert.match(run.stderr, stderr);
       assert.ok(!run.stderr.includes(fake.apiKey));

@@ -122,3 +122,50 @@ test('known items: identifiers of the descriptions -> the sections whose heading
     ],
   );
 });
+
+test("the readers' vocabulary: each vocab-* synonym is a kept entry with its source, and `tariff 2` finds a `_t2_` field's row", async () => {
+  const {readFileSync} = await import('node:fs');
+  const {LocalSearchEngine, checkSynonyms} = await import('docs-search');
+  const site = join(import.meta.dirname, '..');
+  const synonyms = checkSynonyms((JSON.parse(readFileSync(join(site, 'search-synonyms.json'), 'utf8')) as {synonyms: unknown}).synonyms);
+  const vocabulary = JSON.parse(readFileSync(join(site, 'search-vocabulary.json'), 'utf8')) as {
+    entries: {id: string; names: string[]; finds: string[]; source: string; kept: boolean}[];
+  };
+  const used = synonyms.filter((s) => s.objectID.startsWith('vocab-'));
+  assert.ok(used.length > 0);
+  for (const s of used) {
+    const entry = vocabulary.entries.find((e) => `vocab-${e.id}` === s.objectID);
+    assert.ok(entry?.kept, `${s.objectID}: a kept entry of search-vocabulary.json`);
+    assert.deepEqual([s.type, s.input, s.synonyms], ['oneWaySynonym', entry.names[0], entry.finds], s.objectID);
+    assert.match(entry.source, /^https:\/\/|\.py|README/, `${s.objectID}: its source`);
+  }
+  assert.deepEqual(
+    vocabulary.entries.filter((e) => e.kept).map((e) => `vocab-${e.id}`),
+    used.map((s) => s.objectID),
+    'every kept entry is in the synonyms',
+  );
+  // two sections: the totals' rows name `energy_import_t2_kwh`; prose about tariffs says "tariff", "import" and a 2
+  const origin = 'https://docs.example.org';
+  let position = 0;
+  const rec = (anchor: string, lvl1: string, content: string) => ({
+    objectID: `${anchor}:${position}`,
+    url: `${origin}/docs/m#${anchor}`,
+    url_without_anchor: `${origin}/docs/m`,
+    anchor,
+    type: 'content' as const,
+    hierarchy: {lvl0: 'Docs', lvl1, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null},
+    content,
+    weight: {pageRank: 0, level: 0, position: position++},
+    language: 'en',
+    docusaurus_tag: 'docs-default-current',
+    version: 'current',
+  });
+  const records = [
+    rec('active-tariff', 'Active tariff', 'The energy meter counts import in tariff 1 or 2, one at a time.'),
+    rec('totals', 'Energy totals', 'energy_import_t1_kwh: energy imported in the first register (kWh).'),
+    rec('totals', 'Energy totals', 'energy_import_t2_kwh: energy imported in the second register (kWh).'),
+  ];
+  const first = (list: typeof synonyms) => new LocalSearchEngine(records).useSynonyms(list).rank('energy import tariff 2')[0]?.record.url;
+  assert.equal(first(synonyms.filter((s) => !s.objectID.startsWith('vocab-'))), `${origin}/docs/m#active-tariff`, 'without the vocabulary: the prose');
+  assert.equal(first(synonyms), `${origin}/docs/m#totals`, "with it: the row of the tariff's field");
+});

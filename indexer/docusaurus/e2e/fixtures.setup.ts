@@ -18,7 +18,7 @@ import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {startRegistry, userEnv, type Registry} from './registry.ts';
+import {OUR_PACKAGES, startRegistry, userEnv, type Registry} from './registry.ts';
 import {
   ALGOLIA_SITE_OPTIONS,
   BELOW_RANGE_DOCUSAURUS,
@@ -83,6 +83,44 @@ async function emptyFolders(folder: string): Promise<string[]> {
 }
 
 /**
+ * Every file named by the `exports` of our installed packages (each condition's target: types
+ * too) that is not in the installed package, and every subpath that plain Node does not resolve
+ * to a file of it: "<package><subpath> -> <target>: why".
+ */
+async function missingExports(project: string): Promise<string[]> {
+  const script = `
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+const missing = [];
+for (const name of ${JSON.stringify(OUR_PACKAGES)}) {
+  const root = path.join('node_modules', name);
+  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const targets = (value, out = []) => {
+    if (typeof value === 'string') out.push(value);
+    else if (value && typeof value === 'object') for (const v of Object.values(value)) targets(v, out);
+    return out;
+  };
+  const exportsField = typeof manifest.exports === 'string' || !Object.keys(manifest.exports ?? {}).some((k) => k.startsWith('.')) ? {'.': manifest.exports} : manifest.exports;
+  for (const [subpath, value] of Object.entries(exportsField ?? {})) {
+    for (const target of targets(value)) if (!existsSync(path.join(root, target))) missing.push(name + subpath.slice(1) + ' -> ' + target + ': not in the package');
+    if (subpath.includes('*')) continue;
+    try {
+      const file = fileURLToPath(import.meta.resolve(name + subpath.slice(1)));
+      if (!existsSync(file)) missing.push(name + subpath.slice(1) + ' -> ' + file + ': resolves to no file');
+    } catch (error) {
+      missing.push(name + subpath.slice(1) + ': ' + String(error.message).split('\\n')[0]);
+    }
+  }
+}
+console.log(JSON.stringify(missing));
+`;
+  const checked = await exec(process.execPath, ['--input-type=module', '-e', script], project);
+  if (checked.code !== 0) return [`the exports check failed: ${checked.output}`];
+  return JSON.parse(checked.output.trim().split('\n')[0] ?? '[]') as string[];
+}
+
+/**
  * A user's project: its own Docusaurus and React (npm install), then the theme. What the second
  * install changed is written to install-facts.json.
  */
@@ -124,6 +162,7 @@ async function installProject(
       ['--input-type=module', '-e', "const m = await import('docusaurus-theme-docs-search'); console.log(Object.keys(m).join(' '))"],
       project,
     );
+    facts.exportsMissing = await missingExports(project);
   }
   await writeFile(path.join(project, 'install-facts.json'), `${JSON.stringify(facts, null, 2)}\n`);
   return facts;

@@ -46,6 +46,8 @@ for (const project of ['latest', 'oldest'] as const) {
       expect(facts.ls?.code, facts.ls?.output).toBe(0);
       expect(facts.imported?.code, facts.imported?.output).toBe(0);
       expect(facts.imported?.output).toMatch(/\bdefault\b/);
+      // Every file each published package's exports name is in it, and each subpath resolves.
+      expect(facts.exportsMissing).toEqual([]);
       // The companions came from the registry as packages of their own.
       for (const name of ['docusaurus-theme-docs-search', 'docs-indexer', 'docs-search']) expect(facts.after[`node_modules/${name}`]).toBe('0.1.0');
     });

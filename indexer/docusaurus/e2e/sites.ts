@@ -57,6 +57,8 @@ export interface InstallFacts {
   emptyFolders?: string[];
   /** `import('docusaurus-theme-docs-search')` in plain Node: its exports, or the error. */
   imported?: {code: number | null; output: string};
+  /** Files named by our installed packages' `exports` that are missing, and subpaths Node does not resolve (missingExports). */
+  exportsMissing?: string[];
   /** After the builds: `npm install` of the latest @docusaurus/core and preset, `npm ls`, a build. */
   upgrade?: {to: string; install: {code: number | null; output: string}; ls: {code: number | null; output: string}; after: Record<string, string>; build: {code: number | null; output: string}};
 }

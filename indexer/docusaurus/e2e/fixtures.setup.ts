@@ -25,6 +25,7 @@ import {
   DEV_SERVER_HOME,
   OLD_SITES_WEBPACK,
   FIXTURE_SITES,
+  OLDEST_DOCSEARCH,
   OLDEST_DOCUSAURUS,
   algoliaSiteOrigin,
   devServerOrigin,
@@ -69,6 +70,19 @@ const NPM_INSTALL = ['install', '--prefer-offline', '--no-audit', '--no-fund'];
 async function lockedVersions(project: string): Promise<Record<string, string>> {
   const lock = JSON.parse(await readFile(path.join(project, 'package-lock.json'), 'utf8')) as {packages: Record<string, {version?: string}>};
   return Object.fromEntries(Object.entries(lock.packages).filter(([key]) => key !== '').map(([key, {version}]) => [key, version ?? '']));
+}
+
+/** `npm ls --all --parseable --long`: "<path below the project> <name>@<version>" for each installed package. */
+async function installedPackages(project: string): Promise<string[]> {
+  const listed = await exec('npm', ['ls', '--all', '--parseable', '--long'], project);
+  return listed.output
+    .split('\n')
+    .filter((line) => line.startsWith(project + path.sep))
+    .map((line) => {
+      const [folder, id] = line.split(':');
+      return `${path.relative(project, folder!)} ${id}`;
+    })
+    .sort();
 }
 
 async function emptyFolders(folder: string): Promise<string[]> {
@@ -152,9 +166,18 @@ async function installProject(
     facts.install = await exec('npm', [...NPM_INSTALL, '--package-lock-only', 'docusaurus-theme-docs-search'], project);
   } else {
     await run('npm', NPM_INSTALL, project);
+    if (kind === 'oldest') {
+      // A lock file from Docusaurus 3.7's time holds DocSearch 3.8 (the stock search theme asked
+      // for ^3.8.1) without package.json naming it: installed by name, then removed from
+      // package.json (npm keeps the package where another one needs it).
+      await run('npm', [...NPM_INSTALL, `@docsearch/react@${OLDEST_DOCSEARCH}`, `@docsearch/css@${OLDEST_DOCSEARCH}`], project);
+      await run('npm', ['uninstall', '--prefer-offline', '--no-audit', '--no-fund', '@docsearch/react', '@docsearch/css'], project);
+    }
     facts.before = await lockedVersions(project);
+    facts.lsBefore = await installedPackages(project);
     facts.install = await exec('npm', [...NPM_INSTALL, 'docusaurus-theme-docs-search'], project);
     facts.after = await lockedVersions(project);
+    facts.lsAfter = await installedPackages(project);
     facts.ls = await exec('npm', ['ls'], project);
     facts.emptyFolders = (await emptyFolders(path.join(project, 'node_modules'))).map((f) => path.relative(project, f));
     facts.imported = await exec(

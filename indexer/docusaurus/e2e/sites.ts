@@ -39,6 +39,14 @@ export const OLDEST_DOCUSAURUS = '3.0.0';
 /** The webpack of a lock file from Docusaurus 3.0's time (fixtures.setup.ts says why). */
 export const OLD_SITES_WEBPACK = '5.95.0';
 export const BELOW_RANGE_DOCUSAURUS = '2.4.3';
+/**
+ * The DocSearch range the theme accepts (its dependencies: ^3.8.0) and the two ends the tests run:
+ * the oldest project's lock file holds OLDEST_DOCSEARCH without its package.json naming it (as a
+ * Docusaurus 3.7 site's lock does), and the theme must reuse it; on the latest project (whose
+ * stock search theme takes DocSearch 4) npm installs the newest 3.x, NEWEST_DOCSEARCH, for the theme.
+ */
+export const OLDEST_DOCSEARCH = '3.8.0';
+export const NEWEST_DOCSEARCH = '3.9.0';
 export type InstallProject = 'latest' | 'oldest';
 
 /** What fixtures.setup.ts saw while installing into a project (install-facts.json there). */
@@ -51,6 +59,9 @@ export interface InstallFacts {
   /** package-lock.json's `packages` before and after that install: path → version. */
   before: Record<string, string>;
   after: Record<string, string>;
+  /** `npm ls --all --parseable --long` before and after that install: "<path> <name>@<version>" per installed package. */
+  lsBefore?: string[];
+  lsAfter?: string[];
   /** `npm ls` after it. */
   ls?: {code: number | null; output: string};
   /** Folders under node_modules with nothing in them. */

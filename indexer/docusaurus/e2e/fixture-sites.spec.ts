@@ -193,15 +193,6 @@ test.describe('a fresh classic TypeScript site with the one line', () => {
     check();
   });
 
-  test('an index that cannot be fetched shows "Unable to fetch results" (the fix the theme applies to DocSearch)', async ({page}) => {
-    await page.route('**/search/local-index.json*', (route) => route.abort());
-    await visit(page, site, '/docs/intro');
-    await page.locator('.DocSearch-Button').click();
-    await page.locator('input.DocSearch-Input').fill('standalone');
-    await expect(page.getByText('Unable to fetch results')).toBeVisible();
-    await expect(page.getByRole('dialog', {name: 'Search docs'})).toBeVisible();
-  });
-
   test('/search answers, and the early search box opens before the app starts', async ({page}) => {
     const check = ownHostOnly(page, site);
     expect((await searchPage(page, site, '/search', 'generate')).map(pathOf)).toContain('/docs/intro');

@@ -18,13 +18,14 @@ import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {startRegistry, userEnv, type Registry} from './registry.ts';
+import {OUR_PACKAGES, startRegistry, userEnv, type Registry} from './registry.ts';
 import {
   ALGOLIA_SITE_OPTIONS,
   BELOW_RANGE_DOCUSAURUS,
   DEV_SERVER_HOME,
   OLD_SITES_WEBPACK,
   FIXTURE_SITES,
+  OLDEST_DOCSEARCH,
   OLDEST_DOCUSAURUS,
   algoliaSiteOrigin,
   devServerOrigin,
@@ -71,6 +72,19 @@ async function lockedVersions(project: string): Promise<Record<string, string>> 
   return Object.fromEntries(Object.entries(lock.packages).filter(([key]) => key !== '').map(([key, {version}]) => [key, version ?? '']));
 }
 
+/** `npm ls --all --parseable --long`: "<path below the project> <name>@<version>" for each installed package. */
+async function installedPackages(project: string): Promise<string[]> {
+  const listed = await exec('npm', ['ls', '--all', '--parseable', '--long'], project);
+  return listed.output
+    .split('\n')
+    .filter((line) => line.startsWith(project + path.sep))
+    .map((line) => {
+      const [folder, id] = line.split(':');
+      return `${path.relative(project, folder!)} ${id}`;
+    })
+    .sort();
+}
+
 async function emptyFolders(folder: string): Promise<string[]> {
   const found: string[] = [];
   for (const entry of await readdir(folder, {withFileTypes: true})) {
@@ -80,6 +94,44 @@ async function emptyFolders(folder: string): Promise<string[]> {
     else if (entry.name !== '.cache') found.push(...(await emptyFolders(child)));
   }
   return found;
+}
+
+/**
+ * Every file named by the `exports` of our installed packages (each condition's target: types
+ * too) that is not in the installed package, and every subpath that plain Node does not resolve
+ * to a file of it: "<package><subpath> -> <target>: why".
+ */
+async function missingExports(project: string): Promise<string[]> {
+  const script = `
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+const missing = [];
+for (const name of ${JSON.stringify(OUR_PACKAGES)}) {
+  const root = path.join('node_modules', name);
+  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const targets = (value, out = []) => {
+    if (typeof value === 'string') out.push(value);
+    else if (value && typeof value === 'object') for (const v of Object.values(value)) targets(v, out);
+    return out;
+  };
+  const exportsField = typeof manifest.exports === 'string' || !Object.keys(manifest.exports ?? {}).some((k) => k.startsWith('.')) ? {'.': manifest.exports} : manifest.exports;
+  for (const [subpath, value] of Object.entries(exportsField ?? {})) {
+    for (const target of targets(value)) if (!existsSync(path.join(root, target))) missing.push(name + subpath.slice(1) + ' -> ' + target + ': not in the package');
+    if (subpath.includes('*')) continue;
+    try {
+      const file = fileURLToPath(import.meta.resolve(name + subpath.slice(1)));
+      if (!existsSync(file)) missing.push(name + subpath.slice(1) + ' -> ' + file + ': resolves to no file');
+    } catch (error) {
+      missing.push(name + subpath.slice(1) + ': ' + String(error.message).split('\\n')[0]);
+    }
+  }
+}
+console.log(JSON.stringify(missing));
+`;
+  const checked = await exec(process.execPath, ['--input-type=module', '-e', script], project);
+  if (checked.code !== 0) return [`the exports check failed: ${checked.output}`];
+  return JSON.parse(checked.output.trim().split('\n')[0] ?? '[]') as string[];
 }
 
 /**
@@ -114,9 +166,18 @@ async function installProject(
     facts.install = await exec('npm', [...NPM_INSTALL, '--package-lock-only', 'docusaurus-theme-docs-search'], project);
   } else {
     await run('npm', NPM_INSTALL, project);
+    if (kind === 'oldest') {
+      // A lock file from Docusaurus 3.7's time holds DocSearch 3.8 (the stock search theme asked
+      // for ^3.8.1) without package.json naming it: installed by name, then removed from
+      // package.json (npm keeps the package where another one needs it).
+      await run('npm', [...NPM_INSTALL, `@docsearch/react@${OLDEST_DOCSEARCH}`, `@docsearch/css@${OLDEST_DOCSEARCH}`], project);
+      await run('npm', ['uninstall', '--prefer-offline', '--no-audit', '--no-fund', '@docsearch/react', '@docsearch/css'], project);
+    }
     facts.before = await lockedVersions(project);
+    facts.lsBefore = await installedPackages(project);
     facts.install = await exec('npm', [...NPM_INSTALL, 'docusaurus-theme-docs-search'], project);
     facts.after = await lockedVersions(project);
+    facts.lsAfter = await installedPackages(project);
     facts.ls = await exec('npm', ['ls'], project);
     facts.emptyFolders = (await emptyFolders(path.join(project, 'node_modules'))).map((f) => path.relative(project, f));
     facts.imported = await exec(
@@ -124,6 +185,7 @@ async function installProject(
       ['--input-type=module', '-e', "const m = await import('docusaurus-theme-docs-search'); console.log(Object.keys(m).join(' '))"],
       project,
     );
+    facts.exportsMissing = await missingExports(project);
   }
   await writeFile(path.join(project, 'install-facts.json'), `${JSON.stringify(facts, null, 2)}\n`);
   return facts;

@@ -7,7 +7,7 @@
 import {test, expect} from '@playwright/test';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {BELOW_RANGE_DOCUSAURUS, OLDEST_DOCUSAURUS, type InstallFacts, type InstallProject} from './sites.ts';
+import {BELOW_RANGE_DOCUSAURUS, NEWEST_DOCSEARCH, OLDEST_DOCSEARCH, OLDEST_DOCUSAURUS, type InstallFacts, type InstallProject} from './sites.ts';
 
 function factsOf(project: InstallProject | 'below'): InstallFacts {
   const dir = process.env.THEME_E2E_DIR ?? process.env.THEME_E2E_RUN_DIR;
@@ -46,15 +46,33 @@ for (const project of ['latest', 'oldest'] as const) {
       expect(facts.ls?.code, facts.ls?.output).toBe(0);
       expect(facts.imported?.code, facts.imported?.output).toBe(0);
       expect(facts.imported?.output).toMatch(/\bdefault\b/);
+      // Every file each published package's exports name is in it, and each subpath resolves.
+      expect(facts.exportsMissing).toEqual([]);
       // The companions came from the registry as packages of their own.
       for (const name of ['docusaurus-theme-docs-search', 'docs-indexer', 'docs-search']) expect(facts.after[`node_modules/${name}`]).toBe('0.1.0');
     });
 
-    test("leaves every package the site had at its version, and adds no second copy of any @docusaurus package", () => {
+    test("leaves every package the site had at its version (npm ls and the lock file: only additions), DocSearch's included, and adds no second copy of any @docusaurus package", () => {
       const facts = factsOf(project);
       expect(Object.keys(facts.before).length).toBeGreaterThan(500);
       expect(changed(facts.before, facts.after)).toEqual([]);
+      // npm ls before and after: every package installed before is still there, at its place and version.
+      expect(facts.lsBefore?.length).toBeGreaterThan(500);
+      const listedAfter = new Set(facts.lsAfter);
+      expect(facts.lsBefore?.filter((entry) => !listedAfter.has(entry))).toEqual([]);
       expect(nestedDocusaurus(facts.after)).toEqual([]);
+      const themeDocSearch = 'node_modules/docusaurus-theme-docs-search/node_modules/@docsearch/react';
+      if (project === 'oldest') {
+        // The lock held DocSearch 3.8 (not named in package.json): the theme uses that copy.
+        expect(facts.before['node_modules/@docsearch/react']).toBe(OLDEST_DOCSEARCH);
+        expect(facts.after['node_modules/@docsearch/react']).toBe(OLDEST_DOCSEARCH);
+        expect(facts.after['node_modules/@docsearch/css']).toBe(OLDEST_DOCSEARCH);
+        expect(facts.after[themeDocSearch]).toBeUndefined();
+      } else {
+        // The stock search theme has DocSearch 4 at the top: the theme gets the newest 3.x of its own.
+        expect(facts.after['node_modules/@docsearch/react']).toMatch(/^4\./);
+        expect(facts.after[themeDocSearch]).toBe(NEWEST_DOCSEARCH);
+      }
     });
   });
 }
@@ -65,10 +83,11 @@ test('upgrading Docusaurus after the install works: npm ls clean, one version of
   expect(upgrade?.install.code, upgrade?.install.output).toBe(0);
   expect(upgrade?.ls.code, upgrade?.ls.output).toBe(0);
   expect(upgrade?.after['node_modules/@docusaurus/core']).toBe(upgrade?.to);
-  // npm may place a package twice at one version on an upgrade (it did with 3.0.0 -> 3.10.2:
-  // plugin-content-blog and -pages under preset-classic and theme-classic); a second version
-  // would be a second Docusaurus.
+  // No second copy, not even of one version: with @docusaurus/theme-search-algolia among the
+  // theme's peers, npm placed plugin-content-blog and -pages twice at 3.10.2 (under preset-classic
+  // and theme-classic) on this upgrade, as theme-common 3.0.0 still held the top-level 3.0.0 ones.
   expect(docusaurusVersions(upgrade?.after ?? {})).toEqual({});
+  expect(nestedDocusaurus(upgrade?.after ?? {})).toEqual([]);
   expect(upgrade?.build.code, upgrade?.build.output).toBe(0);
 });
 

@@ -39,6 +39,14 @@ export const OLDEST_DOCUSAURUS = '3.0.0';
 /** The webpack of a lock file from Docusaurus 3.0's time (fixtures.setup.ts says why). */
 export const OLD_SITES_WEBPACK = '5.95.0';
 export const BELOW_RANGE_DOCUSAURUS = '2.4.3';
+/**
+ * The DocSearch range the theme accepts (its dependencies: ^3.8.0) and the two ends the tests run:
+ * the oldest project's lock file holds OLDEST_DOCSEARCH without its package.json naming it (as a
+ * Docusaurus 3.7 site's lock does), and the theme must reuse it; on the latest project (whose
+ * stock search theme takes DocSearch 4) npm installs the newest 3.x, NEWEST_DOCSEARCH, for the theme.
+ */
+export const OLDEST_DOCSEARCH = '3.8.0';
+export const NEWEST_DOCSEARCH = '3.9.0';
 export type InstallProject = 'latest' | 'oldest';
 
 /** What fixtures.setup.ts saw while installing into a project (install-facts.json there). */
@@ -51,12 +59,17 @@ export interface InstallFacts {
   /** package-lock.json's `packages` before and after that install: path → version. */
   before: Record<string, string>;
   after: Record<string, string>;
+  /** `npm ls --all --parseable --long` before and after that install: "<path> <name>@<version>" per installed package. */
+  lsBefore?: string[];
+  lsAfter?: string[];
   /** `npm ls` after it. */
   ls?: {code: number | null; output: string};
   /** Folders under node_modules with nothing in them. */
   emptyFolders?: string[];
   /** `import('docusaurus-theme-docs-search')` in plain Node: its exports, or the error. */
   imported?: {code: number | null; output: string};
+  /** Files named by our installed packages' `exports` that are missing, and subpaths Node does not resolve (missingExports). */
+  exportsMissing?: string[];
   /** After the builds: `npm install` of the latest @docusaurus/core and preset, `npm ls`, a build. */
   upgrade?: {to: string; install: {code: number | null; output: string}; ls: {code: number | null; output: string}; after: Record<string, string>; build: {code: number | null; output: string}};
 }

@@ -10,7 +10,7 @@ import {packRecords, unpackRecords} from '../src/engine/index-file.ts';
 import {LocalSearchEngine} from '../src/engine/search.ts';
 import {tokenizeForIndex, tokenizeQuery} from '../src/engine/text.ts';
 import {recordListSchema} from '../src/record/schema.ts';
-import {ORIGIN, recordsWithLongParagraph, SITE_RECORDS} from './fixtures/search-records.ts';
+import {ORIGIN, recordsWithLongParagraph, SITE_RECORDS} from '../src/testing/search-records.ts';
 
 const hl = {terms: ['power'], prefixLast: true, preTag: '<mark>', postTag: '</mark>'};
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import {answerQuery, modalParams} from '../src/engine/answer.ts';
 import {LocalSearchEngine} from '../src/engine/search.ts';
 import {editDistanceWithin, stem} from '../src/engine/text.ts';
-import {ORIGIN, SITE_RECORDS} from './fixtures/search-records.ts';
+import {ORIGIN, SITE_RECORDS} from '../src/testing/search-records.ts';
 
 const urls = (engine: LocalSearchEngine, q: string) => engine.rank(q).map((h) => h.record.url);
 

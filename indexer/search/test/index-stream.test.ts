@@ -11,7 +11,7 @@ import {packRecords} from '../src/engine/index-file.ts';
 import {IndexFileStream} from '../src/engine/index-stream.ts';
 import {LocalSearchEngine} from '../src/engine/search.ts';
 import type {SearchRecord} from '../src/record/constants.ts';
-import {ORIGIN, recordsWithLongParagraph} from './fixtures/search-records.ts';
+import {ORIGIN, recordsWithLongParagraph} from '../src/testing/search-records.ts';
 
 /** The fixture, and a paragraph of quotes, backslashes and characters of several UTF-8 bytes. */
 function records(): SearchRecord[] {

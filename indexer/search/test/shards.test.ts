@@ -9,7 +9,7 @@ import {modalParams, type AlgoliaResponse} from '../src/engine/answer.ts';
 import {packRecords} from '../src/engine/index-file.ts';
 import {LocalSearchEngine} from '../src/engine/search.ts';
 import {buildShards, engineFromShards, recordsFile, termsFile, type ShardManifest} from '../src/engine/shards.ts';
-import {ORIGIN, recordsWithLongParagraph} from './fixtures/search-records.ts';
+import {ORIGIN, recordsWithLongParagraph} from '../src/testing/search-records.ts';
 
 const RECORDS = recordsWithLongParagraph();
 

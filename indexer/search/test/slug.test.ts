@@ -6,7 +6,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {createRequire} from 'node:module';
 import {headingSlug} from '../src/engine/index-file.ts';
-import {SITE_RECORDS} from './fixtures/search-records.ts';
+import {SITE_RECORDS} from '../src/testing/search-records.ts';
 
 // (github-slugger 1.x is CommonJS without types)
 const {slug} = createRequire(import.meta.url)('github-slugger') as {slug: (text: string) => string};

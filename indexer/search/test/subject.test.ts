@@ -7,7 +7,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {LocalSearchEngine} from '../src/engine/search.ts';
 import {stem} from '../src/engine/text.ts';
-import {ORIGIN, SITE_RECORDS} from './fixtures/search-records.ts';
+import {ORIGIN, SITE_RECORDS} from '../src/testing/search-records.ts';
 
 const base = SITE_RECORDS.find((r) => r.type === 'content' && r.hierarchy.lvl2 !== null)!;
 /** A paragraph under heading `heading` of page `path` (titled `title`). */

@@ -10,7 +10,7 @@ import {IndexFileStream} from '../src/engine/index-stream.ts';
 import {LocalSearchEngine} from '../src/engine/search.ts';
 import {buildShards, engineFromShards} from '../src/engine/shards.ts';
 import {checkSynonyms, type Synonym} from '../src/engine/synonyms.ts';
-import {ORIGIN, SITE_RECORDS} from './fixtures/search-records.ts';
+import {ORIGIN, SITE_RECORDS} from '../src/testing/search-records.ts';
 
 const SYNONYMS: Synonym[] = [
   {objectID: 'zeroconf', type: 'synonym', synonyms: ['mdns', 'zeroconf', 'bonjour']},

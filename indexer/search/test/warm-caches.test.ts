@@ -9,7 +9,7 @@ import {answerQuery, modalParams} from '../src/engine/answer.ts';
 import {createMatcher, fitsSnippet, fitsSnippetUncached} from '../src/engine/highlight.ts';
 import {LocalSearchEngine, standsAlone} from '../src/engine/search.ts';
 import {matchLength, stem, stemUncached, tokenizeForIndex, tokenizeQuery, type TypoTerms} from '../src/engine/text.ts';
-import {recordsWithLongParagraph, SITE_RECORDS} from './fixtures/search-records.ts';
+import {recordsWithLongParagraph, SITE_RECORDS} from '../src/testing/search-records.ts';
 
 /** Words as typed (typos, word forms, identifiers, questions), and every prefix of each. */
 const QUERIES = ['active power', 'actve powr', 'batery', 'swtich lock', 'tokens', 'creating a user', 'status_led_brightness', 'mdsn', 'how do i get a token', 'x-api-version ', 'meter reports gas'];

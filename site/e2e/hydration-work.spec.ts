@@ -1,12 +1,10 @@
 /**
  * Work a first visit's hydration no longer does, shown on a phone's CPU (x4 slower, through the
- * DevTools protocol): there React's hydration is spread across many time slices (src/hydration-pace),
- * as on a real phone.
+ * DevTools protocol): there React's hydration is spread across many time slices (its scheduler
+ * yields every 5 ms), as on a real phone.
  * - The head: react-helmet-async applied, at each frame, the head of the <Head> components met so
  *   far, so the page's own title and tags were removed and added back while it hydrated
  *   (src/head-after-hydration).
- * - ICU's collator: theme-common sorted hook dependencies with localeCompare, whose first call on a
- *   page builds it (about 27 ms with a phone's CPU) (src/theme-common-overrides).
  * - The sidebar and the table of contents beside the article, which a phone's screen never shows
  *   and Docusaurus removes right after hydrating them (src/hidden-on-phone).
  * - The phone's menu, closed and off screen, which Docusaurus rendered in the render that ends
@@ -77,21 +75,6 @@ test.describe('a first visit on a phone', () => {
     expect(head.removed).toEqual([]);
     await expect(page.locator('link[rel=canonical]')).toHaveCount(1);
     await expect(page.locator('meta[name=description]')).toHaveCount(1);
-  });
-
-  test('never calls localeCompare while it hydrates (no ICU collator built)', async ({page}) => {
-    await page.addInitScript(`(() => {
-      window.__localeCompares = 0;
-      const stock = String.prototype.localeCompare;
-      String.prototype.localeCompare = function (...args) {
-        const html = document.documentElement;
-        if (html.getAttribute('data-has-hydrated') !== 'true') window.__localeCompares++;
-        return stock.apply(this, args);
-      };
-    })();`);
-    await page.goto('/docs/v2/measurement');
-    await hydrated(page);
-    expect(await page.evaluate(() => (window as Window & {__localeCompares?: number}).__localeCompares)).toBe(0);
   });
 
   test('does not hydrate the sidebar and table of contents that the screen hides', async ({page}) => {
@@ -194,7 +177,7 @@ test('a wide screen hydrates the sidebar and table of contents, which work', asy
 });
 
 test('the back-to-top button shows once the reader scrolls back up, and takes them to the top', async ({page}) => {
-  // useScrollPosition reads the first scroll position after the commit (src/theme-common-overrides).
+  // theme-common's useScrollPosition, stock: the button follows the reader's scrolling.
   await page.setViewportSize({width: 412, height: 823});
   await page.goto('/docs/v2/measurement');
   await hydrated(page);

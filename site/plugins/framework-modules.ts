@@ -1,22 +1,13 @@
 /**
  * Docusaurus client modules replaced by this site's own, each one an entry of site/overrides.json
  * (site/OVERRIDES.md) that SITE_WITHOUT can switch off. The extension points are the framework's
- * for modules that are not theme components: webpack aliases, module replacement and client modules.
- * - `hydration-pace`: a client module that makes React's scheduler slice the first page's
- *   hydration in 20 ms instead of 5 ms (src/hydration-pace);
+ * for modules that are not theme components: webpack aliases.
  * - `head-after-hydration`: `@docusaurus/Head` aliased to src/head-after-hydration, the head left
  *   as the server wrote it while the first page hydrates;
  * - `progress-on-demand`: theme-classic's nprogress client module aliased to src/progress-on-demand,
  *   nprogress loaded when the first navigation starts, not in main.js;
  * - `link-on-intent`: `@docusaurus/Link` aliased to src/link-on-intent, no prefetch of every
- *   visible link's route;
- * - `memo-without-collator` and `scroll-read-after-commit`: two internal modules of
- *   @docusaurus/theme-common, lib/utils/reactUtils.js and scrollUtils.js, each re-exported by
- *   src/theme-common-overrides with one function replaced (no localeCompare, no scroll read per
- *   render, during hydration). Importers inside the package reach them by relative paths, so they
- *   are swapped where they resolve (NormalModuleReplacementPlugin) for every importer except the
- *   overrides themselves, which reach the stock files as `~stock/theme-common/<name>` (an alias;
- *   site/tsconfig.json maps it for types).
+ *   visible link's route.
  * Swizzled theme components (src/theme) are switched off here too: SITE_WITHOUT sends `@theme/<name>`
  * of each `themeComponents` entry back to the theme's own file (`@theme-original/<name>`).
  * Docusaurus's own aliases name each `@docusaurus/<module>` apart, so the aliases replace exactly
@@ -29,48 +20,21 @@ import {OVERRIDES, siteHas, siteWithout} from './overrides';
 
 const load = createRequire(import.meta.url);
 
-/** theme-common's lib/utils, found from its entry (its `exports` hide deep paths). */
-const THEME_COMMON_UTILS = path.join(path.dirname(load.resolve('@docusaurus/theme-common')), 'utils');
 /** theme-classic's nprogress client module, as its getClientModules names it (no extension). */
 const STOCK_PROGRESS_BAR = path.join(path.dirname(load.resolve('@docusaurus/theme-classic')), 'nprogress');
-/** The theme-common modules replaced, by the override that replaces each. */
-export const THEME_COMMON_OVERRIDES = {reactUtils: 'memo-without-collator', scrollUtils: 'scroll-read-after-commit'} as const;
 
 export default function frameworkModules(context: LoadContext): Plugin {
   const src = path.join(context.siteDir, 'src');
-  const overridesDir = path.join(src, 'theme-common-overrides');
   return {
     name: 'framework-modules',
-    getClientModules() {
-      return siteHas('hydration-pace') ? [path.join(src, 'hydration-pace', 'index.ts')] : [];
-    },
-    configureWebpack(config, _isServer, {currentBundler}) {
+    configureWebpack(config) {
       keyCacheByOverrides(config, siteWithout());
-      const replacements = Object.entries(THEME_COMMON_OVERRIDES)
-        .filter(([, override]) => siteHas(override))
-        .map(([name]) => {
-          const stock = path.join(THEME_COMMON_UTILS, `${name}.js`);
-          const ours = path.join(overridesDir, `${name}.ts`);
-          return new currentBundler.instance.NormalModuleReplacementPlugin(
-            new RegExp(`${escapeRegExp(stock)}$`),
-            (data: {contextInfo: {issuer: string}; createData?: {resource?: string; request?: string; userRequest?: string}}) => {
-              const created = data.createData;
-              if (created?.resource !== stock || data.contextInfo.issuer.startsWith(overridesDir)) return;
-              // The module's identity is its request (loaders + file): all three name ours.
-              created.resource = ours;
-              created.request = created.request?.replace(stock, ours);
-              created.userRequest = created.userRequest?.replace(stock, ours);
-            },
-          );
-        });
       return {
-        plugins: replacements,
         resolve: {
           alias: {
             ...(siteHas('head-after-hydration') ? {'@docusaurus/Head': path.join(src, 'head-after-hydration', 'index.tsx')} : {}),
             ...(siteHas('progress-on-demand') ? {[STOCK_PROGRESS_BAR]: path.join(src, 'progress-on-demand', 'index.ts')} : {}),
             ...(siteHas('link-on-intent') ? {'@docusaurus/Link': path.join(src, 'link-on-intent', 'index.tsx')} : {}),
-            ...Object.fromEntries(Object.keys(THEME_COMMON_OVERRIDES).map((name) => [`~stock/theme-common/${name}$`, path.join(THEME_COMMON_UTILS, `${name}.js`)])),
             ...stockThemeComponents(config.resolve?.alias),
           },
         },
@@ -98,7 +62,7 @@ function stockThemeComponents(aliases: unknown): Record<string, string> {
 }
 
 /**
- * SITE_WITHOUT changes aliases, module replacements and loaders, which the bundler's persistent
+ * SITE_WITHOUT changes aliases and loaders, which the bundler's persistent
  * cache does not see (its version covers theme aliases only): a build reusing another's cache
  * would keep the other's modules. One cache per set of switched-off overrides: the set joins the
  * cache's version.
@@ -110,8 +74,4 @@ function keyCacheByOverrides(config: object, without: ReadonlySet<string>): void
   for (const cache of [webpackCache, experiments?.cache]) {
     if (cache && typeof cache === 'object' && 'version' in cache) cache.version = `${String(cache.version)}-without:${key}`;
   }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

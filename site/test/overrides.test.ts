@@ -67,9 +67,3 @@ test('SITE_WITHOUT: names separated by commas; an unknown or fixed one is a one-
   assert.throws(() => parseWithout('link-on-intent,preact'), /^Error: SITE_WITHOUT: no override named "preact" \(site\/overrides\.json has: link-on-intent, /);
   assert.throws(() => parseWithout('docs-root'), /SITE_WITHOUT: "docs-root" cannot be switched off/);
 });
-
-test('the site imports the scheduler react-dom uses (src/hydration-pace sets its frame rate)', () => {
-  const fromSite = packageDir('scheduler', path.join(SITE, 'package.json'));
-  const fromReactDom = packageDir('scheduler', path.join(packageDir('react-dom', path.join(SITE, 'package.json')), 'package.json'));
-  assert.equal(fromSite, fromReactDom);
-});

@@ -3,7 +3,7 @@
  * head-after-hydration builds with the stock one): the stock Head, rendered once the first page
  * has hydrated instead of while it hydrates.
  *
- * React hydrates the first page in time slices (src/hydration-pace). Each stock <Head> (a
+ * React hydrates the first page in time slices. Each stock <Head> (a
  * react-helmet-async <Helmet>) reports to the document's head as it renders, and Helmet applies
  * the head of the instances met so far at the next frame: between two slices the page's title
  * became the site's and its canonical, description, Open Graph and structured-data tags were

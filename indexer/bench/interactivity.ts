@@ -425,7 +425,7 @@ const COUNT_COMMITS = `(() => {
 })();`;
 
 const SETTLE_MS = 3_000;
-const METRICS = ['LayoutCount', 'RecalcStyleCount', 'Nodes', 'ScriptDuration'] as const;
+type Metric = 'LayoutCount' | 'RecalcStyleCount' | 'Nodes' | 'ScriptDuration';
 
 async function hydrationLoad(browser: Browser, url: string, countWork = false): Promise<{paintMs: number; hydratedMs: number; work?: HydrationWork}> {
   const context = await browser.newContext({viewport: VIEWPORT});
@@ -448,7 +448,7 @@ async function hydrationLoad(browser: Browser, url: string, countWork = false): 
     // Nodes counts detached nodes until they are collected: collect first.
     await cdp.send('HeapProfiler.collectGarbage');
     const {metrics} = (await cdp.send('Performance.getMetrics')) as {metrics: {name: string; value: number}[]};
-    const metric = (name: (typeof METRICS)[number]) => metrics.find((m) => m.name === name)?.value ?? 0;
+    const metric = (name: Metric) => metrics.find((m) => m.name === name)?.value ?? 0;
     const react = (await page.evaluate('window.__benchWork')) as {commits: number; fibersMounted: number; fibersAtHydration: number | null};
     return {
       paintMs: times.paint!,

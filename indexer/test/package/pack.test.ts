@@ -2,6 +2,10 @@
  * docs-indexer as a user installs it: `npm pack`, then `npm install ./docs-indexer-*.tgz` in an
  * empty folder, then the bin through npx, with no TypeScript tooling in that folder. Slow (a
  * build and an install): it is one test, with every check of the installed tool inside.
+ *
+ * It runs on its own, after the other test files (`npm test` runs `test/package/` second): `npm pack`
+ * copies docs-search into indexer/node_modules to bundle it, and a test file importing docs-search
+ * while that copy is half written fails with ERR_MODULE_NOT_FOUND.
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,8 +15,8 @@ import {mkdir, mkdtemp, readFile, readdir, rm} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {recordListSchema} from 'docs-search/record';
-import {startFakeAlgolia} from './fake-algolia.ts';
-import {fixture, workspaceRoot} from './helpers.ts';
+import {startFakeAlgolia} from '../fake-algolia.ts';
+import {fixture, workspaceRoot} from '../helpers.ts';
 
 interface Run {
   code: number | null;

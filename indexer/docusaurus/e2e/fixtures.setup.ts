@@ -223,18 +223,28 @@ async function mustBuild(project: string, site: string): Promise<void> {
   if (built.code !== 0) throw new Error(`docusaurus build ${site} failed:\n${built.output}`);
 }
 
+/** Runs a step of the setup and prints how long it took (the setup is most of this suite's time). */
+async function step<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    process.stderr.write(`theme e2e setup: ${name} took ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  }
+}
+
 async function prepare(dir: string): Promise<void> {
-  const registry = await startRegistry(path.join(dir, 'registry'));
+  const registry = await step('registry and publish', () => startRegistry(path.join(dir, 'registry')));
   try {
     const latestDocusaurus = versionOf('@docusaurus/core');
     const latest = path.join(dir, 'latest');
     const oldest = path.join(dir, 'oldest');
     // The three installs at once: they wait on the network more than on the processor.
-    const [latestFacts, oldestFacts] = await Promise.all([
+    const [latestFacts, oldestFacts] = await step('installs', () => Promise.all([
       installProject(registry, latest, 'latest', `^${latestDocusaurus}`, `^${versionOf('react')}`),
       installProject(registry, oldest, 'oldest', OLDEST_DOCUSAURUS, '^18.2.0'),
       installProject(registry, path.join(dir, 'below'), 'below', BELOW_RANGE_DOCUSAURUS, '^17.0.2'),
-    ]);
+    ]));
     for (const facts of [latestFacts, oldestFacts]) {
       if (facts.install.code !== 0) throw new Error(`npm install docusaurus-theme-docs-search failed in the ${facts.project} project:\n${facts.install.output}`);
     }
@@ -246,7 +256,7 @@ async function prepare(dir: string): Promise<void> {
     for (const name of FIXTURE_SITES) {
       const site = path.join(latest, 'sites', name);
       await copyFixture(name, site);
-      await mustBuild(latest, site);
+      await step(`build ${name}`, () => mustBuild(latest, site));
     }
     // versioned-blog in Algolia mode: the classic preset adds @docusaurus/theme-search-algolia, and
     // this theme's components must still be the ones used. With options: the index it still
@@ -263,20 +273,20 @@ async function prepare(dir: string): Promise<void> {
         )
         .replace("themes: ['docusaurus-theme-docs-search'],", `themes: [['docusaurus-theme-docs-search', ${JSON.stringify(ALGOLIA_SITE_OPTIONS)}]],`),
     );
-    await mustBuild(latest, algoliaSite);
+    await step('build versioned-blog-algolia', () => mustBuild(latest, algoliaSite));
 
     // The oldest Docusaurus the theme serves builds the brand site; then the site upgrades
     // Docusaurus to the latest 3.x and builds again (into another folder: the tests serve the first).
     const brand = path.join(oldest, 'sites', 'brand');
     await copyBrandSite(brand);
-    await mustBuild(oldest, brand);
-    const upgradeInstall = await exec('npm', [...NPM_INSTALL, `@docusaurus/core@${latestDocusaurus}`, `@docusaurus/preset-classic@${latestDocusaurus}`], oldest);
+    await step('build brand (oldest)', () => mustBuild(oldest, brand));
+    const upgradeInstall = await step('upgrade install', () => exec('npm', [...NPM_INSTALL, `@docusaurus/core@${latestDocusaurus}`, `@docusaurus/preset-classic@${latestDocusaurus}`], oldest));
     oldestFacts.upgrade = {
       to: latestDocusaurus,
       install: upgradeInstall,
       ls: await exec('npm', ['ls'], oldest),
       after: await lockedVersions(oldest),
-      build: upgradeInstall.code === 0 ? await build(oldest, brand, '--out-dir', path.join(brand, 'build-upgraded')) : {code: null, output: 'not run'},
+      build: upgradeInstall.code === 0 ? await step('build brand (upgraded)', () => build(oldest, brand, '--out-dir', path.join(brand, 'build-upgraded'))) : {code: null, output: 'not run'},
     };
     await writeFile(path.join(oldest, 'install-facts.json'), `${JSON.stringify(oldestFacts, null, 2)}\n`);
     await writeFile(path.join(dir, 'built'), new Date().toISOString());
@@ -317,12 +327,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     servers.push(server);
     await waitFor(probe, server, () => output);
   };
-  for (const name of FIXTURE_SITES) await start(latest, ['serve', path.join(latest, 'sites', name)], originOf(name));
-  await start(latest, ['serve', path.join(latest, 'sites', 'versioned-blog-algolia')], algoliaSiteOrigin());
-  await start(path.join(dir, 'oldest'), ['serve', path.join(dir, 'oldest', 'sites', 'brand')], originOf('brand'));
+  await step('servers', async () => {
+    for (const name of FIXTURE_SITES) await start(latest, ['serve', path.join(latest, 'sites', name)], originOf(name));
+    await start(latest, ['serve', path.join(latest, 'sites', 'versioned-blog-algolia')], algoliaSiteOrigin());
+    await start(path.join(dir, 'oldest'), ['serve', path.join(dir, 'oldest', 'sites', 'brand')], originOf('brand'));
+  });
   // The development server, on the French locale of two-locales: it answers once its first
   // compilation is done.
-  await start(latest, ['start', path.join(latest, 'sites', 'two-locales'), '--locale', 'fr'], devServerOrigin(), `${devServerOrigin()}${DEV_SERVER_HOME}`);
+  await step('development server', () => start(latest, ['start', path.join(latest, 'sites', 'two-locales'), '--locale', 'fr'], devServerOrigin(), `${devServerOrigin()}${DEV_SERVER_HOME}`));
   return async () => {
     for (const server of servers) server.kill();
     if (!kept) await rm(dir, {recursive: true, force: true});

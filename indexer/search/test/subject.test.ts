@@ -5,6 +5,7 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
+import {answerQuery, modalParams} from '../src/engine/answer.ts';
 import {LocalSearchEngine} from '../src/engine/search.ts';
 import {stem} from '../src/engine/text.ts';
 import {ORIGIN, SITE_RECORDS} from '../src/testing/search-records.ts';
@@ -63,4 +64,14 @@ test('a verb form of a three-letter word keeps its doubled letter: adding finds 
   assert.equal(stem('added'), 'add');
   assert.equal(stem('running'), 'run');
   assert.equal(stem('polling'), 'poll');
+  // and the engine finds the three-letter form (it looked up forms of 4 letters or more only)
+  const engine = new LocalSearchEngine([
+    ...SITE_RECORDS,
+    paragraph('docs/pair', 'Pair', 'add', 'Add the meter to your app.'),
+    paragraph('docs/start', 'Getting started', 'getting', 'Getting the first answer.'),
+  ]);
+  assert.ok(urls(engine, 'adding meter').includes(`${ORIGIN}/docs/pair#add`), 'adding finds add');
+  assert.match(JSON.stringify(answerQuery(engine, 'i', modalParams('adding meter')).hits.map((h) => h._snippetResult)), /<mark>Add<\/mark>/);
+  // a query word of three letters stays itself: get does not find getting
+  assert.ok(!urls(engine, 'get ').includes(`${ORIGIN}/docs/start#getting`), 'get does not find getting');
 });

@@ -75,3 +75,16 @@ test('a verb form of a three-letter word keeps its doubled letter: adding finds 
   // a query word of three letters stays itself: get does not find getting
   assert.ok(!urls(engine, 'get ').includes(`${ORIGIN}/docs/start#getting`), 'get does not find getting');
 });
+
+test('a stop word ending a question of three words or more is dropped, not read as a word being typed', () => {
+  const engine = new LocalSearchEngine([
+    ...SITE_RECORDS,
+    paragraph('docs/find', 'Find', 'Find a device', 'Find a device on the network with mDNS.'),
+    paragraph('docs/items', 'Items', 'Items', 'The items of the list: find them in the app.'),
+  ]);
+  // (`it` as a word being typed would find `items`, and the page holding both words first)
+  assert.equal(urls(engine, 'where can i find it')[0], `${ORIGIN}/docs/find#find-a-device`);
+  assert.deepEqual(urls(engine, 'where can i find it').slice(0, 3), urls(engine, 'where can i find').slice(0, 3));
+  // a query of two words still reads its last word as one being typed
+  assert.equal(urls(engine, 'find it')[0], `${ORIGIN}/docs/items#items`);
+});

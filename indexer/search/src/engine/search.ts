@@ -50,6 +50,11 @@ const RELAX_BELOW = 3;
  * words with every page it introduces and answers no question a specific page answers.
  */
 const SITE_PAGE_WEIGHT = 0.7;
+/**
+ * A stop word ending a query of this many words or more is the last word of a question, not the
+ * start of a longer word being typed: it is dropped as the others are ("where do I find it").
+ */
+const TYPED_STOP_WORD_BELOW = 3;
 /** Fewer hits than this without typos: try again forgiving typos. */
 const FUZZY_BELOW = 5;
 /** Candidates that get the phrase check (a regex over their text). */
@@ -506,11 +511,14 @@ export class LocalSearchEngine extends RecordChooser {
     // (a contraction's ending is no word: `doesn't` is `doesn`, `meter's` is `meter`)
     const all = tokenizeQuery(query.replace(/(\p{L})['\u2019](?:t|s|d|ll|re|ve|m)(?![\p{L}\p{N}])/giu, '$1')).slice(0, 30);
     this.pathWords = new Set(Array.from(query.matchAll(/(?:^|\s)\/([^\s/][^\s]*)/g), (m) => tokenizeQuery(m[1]!)[0] ?? ''));
-    // Stop words are dropped from the query, except a last word still being typed; the words of
-    // a question ("how", "which", "does", "can I") are dropped wherever they stand, so that they
-    // never decide the order, unless nothing else is left.
+    // Stop words are dropped from the query, except a last word still being typed in a query of
+    // one or two words (`the` may become `theme`; the `it` ending "where do I find it" ends a
+    // question, see TYPED_STOP_WORD_BELOW); the words of a question ("how", "which", "does",
+    // "can I") are dropped wherever they stand, so that they never decide the order, unless
+    // nothing else is left.
     const question = (t: string) => all.length > 1 && QUESTION_WORDS.has(t);
-    const kept = all.filter((t, i) => !question(t) && (!STOP_WORDS.has(t) || (prefixLast && i === all.length - 1)));
+    const typing = (i: number) => prefixLast && i === all.length - 1 && all.length < TYPED_STOP_WORD_BELOW;
+    const kept = all.filter((t, i) => !question(t) && (!STOP_WORDS.has(t) || typing(i)));
     const {terms, finds} = this.withSynonyms(kept.length > 0 ? kept : all);
     let ranked: Scored[];
     let others: Int32Array = new Int32Array(0);

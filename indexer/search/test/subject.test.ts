@@ -88,3 +88,17 @@ test('a stop word ending a question of three words or more is dropped, not read 
   // a query of two words still reads its last word as one being typed
   assert.equal(urls(engine, 'find it')[0], `${ORIGIN}/docs/items#items`);
 });
+
+test('a query no section or page holds whole is answered by the page holding most of its words first', () => {
+  const engine = new LocalSearchEngine([
+    ...SITE_RECORDS,
+    paragraph('docs/pair', 'Pairing', 'Alpha', 'The alpha step of pairing.'),
+    paragraph('docs/pair', 'Pairing', 'Beta', 'The beta step of pairing.'),
+    paragraph('docs/other', 'Gamma', 'Gamma mode', 'Gamma, gamma and gamma: the gamma mode of the gamma relay.'),
+  ]);
+  // no section holds two of the words, no page all three: an OR of the words, where the page
+  // holding two of them comes before the page that says the third one often
+  const found = urls(engine, 'alpha beta gamma');
+  assert.equal(found.length, 3);
+  assert.deepEqual(found.slice(0, 2).map((u) => u.split('#')[0]), [`${ORIGIN}/docs/pair`, `${ORIGIN}/docs/pair`]);
+});

@@ -364,6 +364,17 @@ export class LocalSearchEngine extends RecordChooser {
     return pages.length + rest.length > 0 ? [pages, rest] : [];
   }
 
+  /** Per page of the touched sections: the query's words (bits) its sections hold together. */
+  private pageWords(touched: number): Map<number, number> {
+    const words = new Map<number, number>();
+    for (let j = 0; j < touched; j++) {
+      const s = this.touched[j]!;
+      const p = this.pageOf[s]!;
+      words.set(p, (words.get(p) ?? 0) | this.matched[s]!);
+    }
+    return words;
+  }
+
   /**
    * Query relaxation: the touched sections not listed yet (not in `listed`, not in `others`),
    * holding most of the query's words but not all of them together, a word weighing its inverse
@@ -606,9 +617,15 @@ export class LocalSearchEngine extends RecordChooser {
           perPage[this.pageOf[s]!]! += 1;
         }
       }
+      // Answered as an OR of its words (no section holds every word, no page does, no section
+      // holds all but one): a section counts as much as its page holds of the query's words,
+      // each word alike (the page that answers, then its section): a page that says only one
+      // of the words, however often, is not the page that answers.
+      const pageWords = required === 0 && terms.length > 1 ? this.pageWords(touched) : null;
       const scoreOf = (s: number): number => {
         const matched = this.matched[s]!;
         let score = this.acc[s]! * popcount(matched);
+        if (pageWords) score *= popcount(pageWords.get(this.pageOf[s]!)!) / terms.length;
         // Like Algolia's first criterion: a match without typos beats one that needs them.
         score *= TYPO_WEIGHT ** popcount(matched & ~this.exact[s]!);
         if ((this.inHeading[s]! & matched) === matched) {

@@ -5,6 +5,7 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
+import {answerQuery, modalParams} from '../src/engine/answer.ts';
 import {LocalSearchEngine} from '../src/engine/search.ts';
 import {stem} from '../src/engine/text.ts';
 import {ORIGIN, SITE_RECORDS} from '../src/testing/search-records.ts';
@@ -63,4 +64,41 @@ test('a verb form of a three-letter word keeps its doubled letter: adding finds 
   assert.equal(stem('added'), 'add');
   assert.equal(stem('running'), 'run');
   assert.equal(stem('polling'), 'poll');
+  // and the engine finds the three-letter form (it looked up forms of 4 letters or more only)
+  const engine = new LocalSearchEngine([
+    ...SITE_RECORDS,
+    paragraph('docs/pair', 'Pair', 'add', 'Add the meter to your app.'),
+    paragraph('docs/start', 'Getting started', 'getting', 'Getting the first answer.'),
+  ]);
+  assert.ok(urls(engine, 'adding meter').includes(`${ORIGIN}/docs/pair#add`), 'adding finds add');
+  assert.match(JSON.stringify(answerQuery(engine, 'i', modalParams('adding meter')).hits.map((h) => h._snippetResult)), /<mark>Add<\/mark>/);
+  // a query word of three letters stays itself: get does not find getting
+  assert.ok(!urls(engine, 'get ').includes(`${ORIGIN}/docs/start#getting`), 'get does not find getting');
+});
+
+test('a stop word ending a question of three words or more is dropped, not read as a word being typed', () => {
+  const engine = new LocalSearchEngine([
+    ...SITE_RECORDS,
+    paragraph('docs/find', 'Find', 'Find a device', 'Find a device on the network with mDNS.'),
+    paragraph('docs/items', 'Items', 'Items', 'The items of the list: find them in the app.'),
+  ]);
+  // (`it` as a word being typed would find `items`, and the page holding both words first)
+  assert.equal(urls(engine, 'where can i find it')[0], `${ORIGIN}/docs/find#find-a-device`);
+  assert.deepEqual(urls(engine, 'where can i find it').slice(0, 3), urls(engine, 'where can i find').slice(0, 3));
+  // a query of two words still reads its last word as one being typed
+  assert.equal(urls(engine, 'find it')[0], `${ORIGIN}/docs/items#items`);
+});
+
+test('a query no section or page holds whole is answered by the page holding most of its words first', () => {
+  const engine = new LocalSearchEngine([
+    ...SITE_RECORDS,
+    paragraph('docs/pair', 'Pairing', 'Alpha', 'The alpha step of pairing.'),
+    paragraph('docs/pair', 'Pairing', 'Beta', 'The beta step of pairing.'),
+    paragraph('docs/other', 'Gamma', 'Gamma mode', 'Gamma, gamma and gamma: the gamma mode of the gamma relay.'),
+  ]);
+  // no section holds two of the words, no page all three: an OR of the words, where the page
+  // holding two of them comes before the page that says the third one often
+  const found = urls(engine, 'alpha beta gamma');
+  assert.equal(found.length, 3);
+  assert.deepEqual(found.slice(0, 2).map((u) => u.split('#')[0]), [`${ORIGIN}/docs/pair`, `${ORIGIN}/docs/pair`]);
 });

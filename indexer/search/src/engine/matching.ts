@@ -162,8 +162,10 @@ export abstract class TermMatcher {
     if (!forms) {
       forms = [];
       const prefix = key.endsWith('i') ? key.slice(0, -1) : key;
+      // (a form of three letters too: `adding` finds `add`; a query word of three letters
+      // keeps to itself, above: `get` must not find `getting` in every getting-started heading)
       for (const [word, id] of this.terms.atPrefix(prefix)) {
-        if (word.length >= 4 && /^[a-z]+$/.test(word) && stem(word) === key) forms.push({word, id});
+        if (word.length >= 3 && /^[a-z]+$/.test(word) && stem(word) === key) forms.push({word, id});
       }
       if (this.stems.size > 500) this.stems.clear();
       this.stems.set(key, forms);

@@ -50,6 +50,11 @@ const RELAX_BELOW = 3;
  * words with every page it introduces and answers no question a specific page answers.
  */
 const SITE_PAGE_WEIGHT = 0.7;
+/**
+ * A stop word ending a query of this many words or more is the last word of a question, not the
+ * start of a longer word being typed: it is dropped as the others are ("where do I find it").
+ */
+const TYPED_STOP_WORD_BELOW = 3;
 /** Fewer hits than this without typos: try again forgiving typos. */
 const FUZZY_BELOW = 5;
 /** Candidates that get the phrase check (a regex over their text). */
@@ -359,6 +364,17 @@ export class LocalSearchEngine extends RecordChooser {
     return pages.length + rest.length > 0 ? [pages, rest] : [];
   }
 
+  /** Per page of the touched sections: the query's words (bits) its sections hold together. */
+  private pageWords(touched: number): Map<number, number> {
+    const words = new Map<number, number>();
+    for (let j = 0; j < touched; j++) {
+      const s = this.touched[j]!;
+      const p = this.pageOf[s]!;
+      words.set(p, (words.get(p) ?? 0) | this.matched[s]!);
+    }
+    return words;
+  }
+
   /**
    * Query relaxation: the touched sections not listed yet (not in `listed`, not in `others`),
    * holding most of the query's words but not all of them together, a word weighing its inverse
@@ -506,11 +522,14 @@ export class LocalSearchEngine extends RecordChooser {
     // (a contraction's ending is no word: `doesn't` is `doesn`, `meter's` is `meter`)
     const all = tokenizeQuery(query.replace(/(\p{L})['\u2019](?:t|s|d|ll|re|ve|m)(?![\p{L}\p{N}])/giu, '$1')).slice(0, 30);
     this.pathWords = new Set(Array.from(query.matchAll(/(?:^|\s)\/([^\s/][^\s]*)/g), (m) => tokenizeQuery(m[1]!)[0] ?? ''));
-    // Stop words are dropped from the query, except a last word still being typed; the words of
-    // a question ("how", "which", "does", "can I") are dropped wherever they stand, so that they
-    // never decide the order, unless nothing else is left.
+    // Stop words are dropped from the query, except a last word still being typed in a query of
+    // one or two words (`the` may become `theme`; the `it` ending "where do I find it" ends a
+    // question, see TYPED_STOP_WORD_BELOW); the words of a question ("how", "which", "does",
+    // "can I") are dropped wherever they stand, so that they never decide the order, unless
+    // nothing else is left.
     const question = (t: string) => all.length > 1 && QUESTION_WORDS.has(t);
-    const kept = all.filter((t, i) => !question(t) && (!STOP_WORDS.has(t) || (prefixLast && i === all.length - 1)));
+    const typing = (i: number) => prefixLast && i === all.length - 1 && all.length < TYPED_STOP_WORD_BELOW;
+    const kept = all.filter((t, i) => !question(t) && (!STOP_WORDS.has(t) || typing(i)));
     const {terms, finds} = this.withSynonyms(kept.length > 0 ? kept : all);
     let ranked: Scored[];
     let others: Int32Array = new Int32Array(0);
@@ -598,9 +617,15 @@ export class LocalSearchEngine extends RecordChooser {
           perPage[this.pageOf[s]!]! += 1;
         }
       }
+      // Answered as an OR of its words (no section holds every word, no page does, no section
+      // holds all but one): a section counts as much as its page holds of the query's words,
+      // each word alike (the page that answers, then its section): a page that says only one
+      // of the words, however often, is not the page that answers.
+      const pageWords = required === 0 && terms.length > 1 ? this.pageWords(touched) : null;
       const scoreOf = (s: number): number => {
         const matched = this.matched[s]!;
         let score = this.acc[s]! * popcount(matched);
+        if (pageWords) score *= popcount(pageWords.get(this.pageOf[s]!)!) / terms.length;
         // Like Algolia's first criterion: a match without typos beats one that needs them.
         score *= TYPO_WEIGHT ** popcount(matched & ~this.exact[s]!);
         if ((this.inHeading[s]! & matched) === matched) {

@@ -162,8 +162,9 @@ export function transpositions(term: string): string[] {
 export function matchLength(queryTerm: string, docTerm: string, prefix: boolean, typoTerms?: TypoTerms): number {
   if (docTerm === queryTerm) return docTerm.length;
   if (prefix && queryTerm.length >= 1 && docTerm.startsWith(queryTerm)) return queryTerm.length;
-  // another form of the word (`tokens` for `token`): plain words of 4 letters or more only
-  if (docTerm.length >= 4 && queryTerm.length >= 4 && docTerm[0] === queryTerm[0] && stem(docTerm) === stem(queryTerm)) return docTerm.length;
+  // another form of the word (`tokens` for `token`): a query word of 4 letters or more, and a word
+  // of the text of 3 or more (`adding` finds `add`; `get` does not find `getting`)
+  if (docTerm.length >= 3 && queryTerm.length >= 4 && docTerm[0] === queryTerm[0] && stem(docTerm) === stem(queryTerm)) return docTerm.length;
   if (typoTerms) return typoTerms.get(queryTerm)?.has(docTerm) ? docTerm.length : 0;
   const typos = typosAllowed(queryTerm);
   if (typos > 0 && editDistanceWithin(queryTerm, docTerm, typos)) return docTerm.length;

@@ -45,7 +45,9 @@ export const DOCSEARCH_SETTINGS = {
   // ("how", "which", "can I") and English stop words never keep a record out. A word no record
   // holds (another product's name) leaves no record holding every word, so `allOptional` answers
   // with the others, as the local engine does by dropping it. (The local engine's ×0.7 for pages
-  // outside the documentation has no index setting: `optionalFilters` is a query parameter.)
+  // outside the documentation has no index setting: `optionalFilters` is a query parameter; nor
+  // has its weighing of an OR answer by the share of the words a section's page holds: Algolia
+  // ranks each record alone.)
   removeWordsIfNoResults: 'allOptional' as const,
   optionalWords: [...QUESTION_WORDS].sort(),
   removeStopWords: ['en' as const],

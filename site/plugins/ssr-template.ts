@@ -89,9 +89,8 @@ export const ssrTemplate = `<!DOCTYPE html>
     <script>
       (function (app) {
         // Run once the page is parsed (here) and has been shown: at once in a hidden tab (it
-        // paints nothing) or when the browser has already reported the first contentful paint (a
-        // long page paints before its parsing ends), else the frame after the next one.
-        if (document.visibilityState === 'hidden' || performance.getEntriesByName('first-contentful-paint').length) app.run();
+        // paints nothing), else the frame after the next one.
+        if (document.visibilityState === 'hidden') app.run();
         else requestAnimationFrame(function () { requestAnimationFrame(app.run); });
       })(window.__appScripts);
     </script>

@@ -101,26 +101,21 @@
   /**
    * The app's scripts first: on a slow link every byte the box fetches (its module, the engine's
    * worker, the index) delays the app's own, and with them the page's hydration. The box fetches
-   * once the page is parsed and every script it names has arrived, or GATE_MS after it opened at
-   * most (an app that is late or never comes never holds the answers back). The scripts are read
-   * at each check, not once: on a long page the box opens while the page is still being parsed,
-   * before the page's template has added the route chunks' scripts, and a list read then let the
-   * box's downloads start as soon as main.js was in, sharing the link with those chunks.
+   * once every script the page names has arrived, or GATE_MS after it opened at most (an app
+   * that is late or never comes never holds the answers back).
    */
   var GATE_MS = 1000;
   var gate = null;
   function appScriptsArrived() {
+    var urls = [].map.call(document.querySelectorAll('script[src],link[rel=preload][as=script]'), function (el) {
+      return el.src || el.href;
+    });
     var deadline = Date.now() + GATE_MS;
     return new Promise(function (resolve) {
       (function check() {
-        var urls = [].map.call(document.querySelectorAll('script[src],link[rel=preload][as=script]'), function (el) {
-          return el.src || el.href;
+        var arrived = urls.every(function (url) {
+          return window.performance.getEntriesByName(url).length > 0;
         });
-        var arrived =
-          document.readyState !== 'loading' &&
-          urls.every(function (url) {
-            return window.performance.getEntriesByName(url).length > 0;
-          });
         if (arrived || Date.now() >= deadline) resolve();
         else window.setTimeout(check, 50);
       })();

@@ -212,7 +212,7 @@ async function copyBrandSite(to: string): Promise<void> {
 
 const docusaurusBin = (project: string) => path.join(project, 'node_modules', '@docusaurus', 'core', 'bin', 'docusaurus.mjs');
 
-// One build at a time: the machine is shared. Each site is built once, so Rspack's persistent
+// One build at a time per project (prepare says why two projects build side by side). Each site is built once, so Rspack's persistent
 // cache (node_modules/.cache, shared by the sites here) would only cost time; with it, the second
 // locale's pages of two-locales pointed at scripts written into the first locale's folder.
 const build = (project: string, site: string, ...args: string[]) =>
@@ -233,62 +233,79 @@ async function step<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The install's outcome: the theme must have installed. */
+function mustHaveInstalled(facts: InstallFacts): InstallFacts {
+  if (facts.install.code !== 0) throw new Error(`npm install docusaurus-theme-docs-search failed in the ${facts.project} project:\n${facts.install.output}`);
+  return facts;
+}
+
+/** The latest project: installed, then the fixture sites built one after the other. */
+async function prepareLatest(registry: Registry, latest: string, latestDocusaurus: string): Promise<void> {
+  mustHaveInstalled(await step('install (latest)', () => installProject(registry, latest, 'latest', `^${latestDocusaurus}`, `^${versionOf('react')}`)));
+  const modules = await readdir(path.join(latest, 'node_modules'));
+  for (const tool of ['typescript', 'tsx', 'ts-node']) {
+    if (modules.includes(tool)) throw new Error(`${tool} was installed: the site must work without TypeScript tooling`);
+  }
+
+  for (const name of FIXTURE_SITES) {
+    const site = path.join(latest, 'sites', name);
+    await copyFixture(name, site);
+    await step(`build ${name}`, () => mustBuild(latest, site));
+  }
+  // versioned-blog in Algolia mode: the classic preset adds @docusaurus/theme-search-algolia, and
+  // this theme's components must still be the ones used. With options: the index it still
+  // writes leaves out the pages plugin's pages and the blog's tag pages.
+  const algoliaSite = path.join(latest, 'sites', 'versioned-blog-algolia');
+  await copyFixture('versioned-blog', algoliaSite);
+  const configFile = path.join(algoliaSite, 'docusaurus.config.js');
+  await writeFile(
+    configFile,
+    (await readFile(configFile, 'utf8'))
+      .replace(
+        /^ {2}themeConfig: \{$/m,
+        "  themeConfig: {\n    algolia: {appId: 'FIXTUREAPP', apiKey: 'fixture-search-key', indexName: 'fixture'},",
+      )
+      .replace("themes: ['docusaurus-theme-docs-search'],", `themes: [['docusaurus-theme-docs-search', ${JSON.stringify(ALGOLIA_SITE_OPTIONS)}]],`),
+  );
+  await step('build versioned-blog-algolia', () => mustBuild(latest, algoliaSite));
+}
+
+/**
+ * The oldest project: installed, the brand site built with the oldest Docusaurus the theme
+ * serves; then the site upgrades Docusaurus to the latest 3.x and builds again (into another
+ * folder: the tests serve the first).
+ */
+async function prepareOldest(registry: Registry, oldest: string, latestDocusaurus: string): Promise<void> {
+  const oldestFacts = mustHaveInstalled(await step('install (oldest)', () => installProject(registry, oldest, 'oldest', OLDEST_DOCUSAURUS, '^18.2.0')));
+  const brand = path.join(oldest, 'sites', 'brand');
+  await copyBrandSite(brand);
+  await step('build brand (oldest)', () => mustBuild(oldest, brand));
+  const upgradeInstall = await step('upgrade install', () => exec('npm', [...NPM_INSTALL, `@docusaurus/core@${latestDocusaurus}`, `@docusaurus/preset-classic@${latestDocusaurus}`], oldest));
+  oldestFacts.upgrade = {
+    to: latestDocusaurus,
+    install: upgradeInstall,
+    ls: await exec('npm', ['ls'], oldest),
+    after: await lockedVersions(oldest),
+    build: upgradeInstall.code === 0 ? await step('build brand (upgraded)', () => build(oldest, brand, '--out-dir', path.join(brand, 'build-upgraded'))) : {code: null, output: 'not run'},
+  };
+  await writeFile(path.join(oldest, 'install-facts.json'), `${JSON.stringify(oldestFacts, null, 2)}\n`);
+}
+
 async function prepare(dir: string): Promise<void> {
   const registry = await step('registry and publish', () => startRegistry(path.join(dir, 'registry')));
   try {
     const latestDocusaurus = versionOf('@docusaurus/core');
-    const latest = path.join(dir, 'latest');
-    const oldest = path.join(dir, 'oldest');
-    // The three installs at once: they wait on the network more than on the processor.
-    const [latestFacts, oldestFacts] = await step('installs', () => Promise.all([
-      installProject(registry, latest, 'latest', `^${latestDocusaurus}`, `^${versionOf('react')}`),
-      installProject(registry, oldest, 'oldest', OLDEST_DOCUSAURUS, '^18.2.0'),
-      installProject(registry, path.join(dir, 'below'), 'below', BELOW_RANGE_DOCUSAURUS, '^17.0.2'),
-    ]));
-    for (const facts of [latestFacts, oldestFacts]) {
-      if (facts.install.code !== 0) throw new Error(`npm install docusaurus-theme-docs-search failed in the ${facts.project} project:\n${facts.install.output}`);
-    }
-    const modules = await readdir(path.join(latest, 'node_modules'));
-    for (const tool of ['typescript', 'tsx', 'ts-node']) {
-      if (modules.includes(tool)) throw new Error(`${tool} was installed: the site must work without TypeScript tooling`);
-    }
-
-    for (const name of FIXTURE_SITES) {
-      const site = path.join(latest, 'sites', name);
-      await copyFixture(name, site);
-      await step(`build ${name}`, () => mustBuild(latest, site));
-    }
-    // versioned-blog in Algolia mode: the classic preset adds @docusaurus/theme-search-algolia, and
-    // this theme's components must still be the ones used. With options: the index it still
-    // writes leaves out the pages plugin's pages and the blog's tag pages.
-    const algoliaSite = path.join(latest, 'sites', 'versioned-blog-algolia');
-    await copyFixture('versioned-blog', algoliaSite);
-    const configFile = path.join(algoliaSite, 'docusaurus.config.js');
-    await writeFile(
-      configFile,
-      (await readFile(configFile, 'utf8'))
-        .replace(
-          /^ {2}themeConfig: \{$/m,
-          "  themeConfig: {\n    algolia: {appId: 'FIXTUREAPP', apiKey: 'fixture-search-key', indexName: 'fixture'},",
-        )
-        .replace("themes: ['docusaurus-theme-docs-search'],", `themes: [['docusaurus-theme-docs-search', ${JSON.stringify(ALGOLIA_SITE_OPTIONS)}]],`),
-    );
-    await step('build versioned-blog-algolia', () => mustBuild(latest, algoliaSite));
-
-    // The oldest Docusaurus the theme serves builds the brand site; then the site upgrades
-    // Docusaurus to the latest 3.x and builds again (into another folder: the tests serve the first).
-    const brand = path.join(oldest, 'sites', 'brand');
-    await copyBrandSite(brand);
-    await step('build brand (oldest)', () => mustBuild(oldest, brand));
-    const upgradeInstall = await step('upgrade install', () => exec('npm', [...NPM_INSTALL, `@docusaurus/core@${latestDocusaurus}`, `@docusaurus/preset-classic@${latestDocusaurus}`], oldest));
-    oldestFacts.upgrade = {
-      to: latestDocusaurus,
-      install: upgradeInstall,
-      ls: await exec('npm', ['ls'], oldest),
-      after: await lockedVersions(oldest),
-      build: upgradeInstall.code === 0 ? await step('build brand (upgraded)', () => build(oldest, brand, '--out-dir', path.join(brand, 'build-upgraded'))) : {code: null, output: 'not run'},
-    };
-    await writeFile(path.join(oldest, 'install-facts.json'), `${JSON.stringify(oldestFacts, null, 2)}\n`);
+    // The three projects side by side, each its installs and then its builds in turn: an install
+    // waits on the network more than on the processor, and a build of a small site keeps about
+    // one core busy (the oldest project's webpack build less), so two builds share the machine's two.
+    // Every one settles before the registry stops, so that a failure is reported with its cause.
+    const settled = await Promise.allSettled([
+      prepareLatest(registry, path.join(dir, 'latest'), latestDocusaurus),
+      prepareOldest(registry, path.join(dir, 'oldest'), latestDocusaurus),
+      step('install (below the range)', () => installProject(registry, path.join(dir, 'below'), 'below', BELOW_RANGE_DOCUSAURUS, '^17.0.2')),
+    ]);
+    const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) throw failed.reason;
     await writeFile(path.join(dir, 'built'), new Date().toISOString());
   } finally {
     await registry.stop();

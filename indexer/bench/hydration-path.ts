@@ -20,9 +20,9 @@
 import {readFileSync, appendFileSync} from 'node:fs';
 import {loadavg} from 'node:os';
 import path from 'node:path';
-import {chromium, type Browser, type Page} from '@playwright/test';
+import {chromium, type Browser} from '@playwright/test';
 import {CHROME_ARGS, CHROME_PATH} from 'site/chrome';
-import {median, SEARCH_WORD, throttle} from './interactivity.ts';
+import {median, SEARCH_WORD, searchButtonCentre, searchFieldFocused, throttle, VIEWPORT} from './interactivity.ts';
 import {serveBuild} from './serve.ts';
 import {SITE} from './workspaces.ts';
 
@@ -54,16 +54,8 @@ const RECORD = `new MutationObserver(() => {
   if (window.__hydrated === undefined && document.documentElement.getAttribute('data-has-hydrated') === 'true') window.__hydrated = performance.now();
 }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-has-hydrated']});`;
 
-const focused = (page: Page) =>
-  page
-    .evaluate(() => {
-      const el = document.activeElement;
-      return el instanceof HTMLInputElement && el.placeholder === 'Search docs';
-    })
-    .catch(() => false);
-
 async function load(browser: Browser, url: string, reader: {x: number; y: number} | null, routeChunks: string[]): Promise<Markers> {
-  const context = await browser.newContext({viewport: {width: 412, height: 823}});
+  const context = await browser.newContext({viewport: VIEWPORT});
   try {
     const page = await context.newPage();
     const index: {start: number; end: number}[] = [];
@@ -96,7 +88,7 @@ async function load(browser: Browser, url: string, reader: {x: number; y: number
         }
       })().catch(() => {});
       const start = Date.now();
-      while (!(await focused(page)) && Date.now() - start < 30_000) await new Promise((r) => setTimeout(r, 50));
+      while (!(await searchFieldFocused(page)) && Date.now() - start < 30_000) await new Promise((r) => setTimeout(r, 50));
       stop = true;
       await taps;
       const typing = Date.now();
@@ -164,13 +156,7 @@ try {
   const buttons = new Map<string, {x: number; y: number}>();
   for (const p of pages) {
     for (const s of servers) {
-      const context = await browser.newContext({viewport: {width: 412, height: 823}});
-      const page = await context.newPage();
-      await page.goto(s.url + p);
-      const box = await page.locator('.DocSearch-Button').first().boundingBox();
-      if (!box) throw new Error(`${s.url + p}: no visible search button`);
-      buttons.set(s.url + p, {x: box.x + box.width / 2, y: box.y + box.height / 2});
-      await context.close();
+      buttons.set(s.url + p, await searchButtonCentre(browser, s.url + p));
     }
   }
   const all = new Map<string, (Markers & {round: number})[]>();

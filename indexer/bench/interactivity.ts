@@ -154,7 +154,7 @@ async function until(page: Page, done: (t: PageTimes) => boolean, what: string):
   }
 }
 
-const searchFieldFocused = (page: Page) =>
+export const searchFieldFocused = (page: Page) =>
   page
     .evaluate(() => {
       const el = document.activeElement;
@@ -163,7 +163,7 @@ const searchFieldFocused = (page: Page) =>
     .catch(() => false);
 
 /** Where the search button is, from an unthrottled load: the reader's taps need no lookup. */
-async function searchButtonCentre(browser: Browser, url: string): Promise<{x: number; y: number}> {
+export async function searchButtonCentre(browser: Browser, url: string): Promise<{x: number; y: number}> {
   const context = await browser.newContext({viewport: VIEWPORT});
   try {
     const page = await context.newPage();
@@ -177,7 +177,7 @@ async function searchButtonCentre(browser: Browser, url: string): Promise<{x: nu
 }
 
 /** A mid-range phone's screen. */
-const VIEWPORT = {width: 412, height: 823};
+export const VIEWPORT = {width: 412, height: 823};
 
 async function oneLoad(browser: Browser, url: string, {x, y}: {x: number; y: number}): Promise<LoadFigures> {
   // A fresh context is a cold cache.

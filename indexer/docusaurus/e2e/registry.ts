@@ -7,8 +7,8 @@
  *
  * REGISTRY_PORT, else E2E_PORT + 88, else 4888 (4190, where E2E_PORT + 90 would land for a base of 4100, is on the list of ports that fetch and browsers refuse).
  */
-import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
-import {mkdir, writeFile} from 'node:fs/promises';
+import {spawn, type ChildProcess} from 'node:child_process';
+import {copyFile, mkdir, writeFile} from 'node:fs/promises';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -18,6 +18,14 @@ const repo = path.resolve(here, '..', '..', '..');
 const require = createRequire(import.meta.url);
 
 export const OUR_PACKAGES = ['docs-search', 'docs-indexer', 'docusaurus-theme-docs-search'] as const;
+type OurPackage = (typeof OUR_PACKAGES)[number];
+
+/** Each package's folder in this repository, and a file its build writes. */
+const SOURCES: Record<OurPackage, {folder: string; built: string}> = {
+  'docs-search': {folder: 'indexer/search', built: 'dist/index.js'},
+  'docs-indexer': {folder: 'indexer', built: 'dist/index.js'},
+  'docusaurus-theme-docs-search': {folder: 'indexer/docusaurus', built: 'lib/index.js'},
+};
 
 export function registryPort(): number {
   return Number(process.env.REGISTRY_PORT ?? (process.env.E2E_PORT ? Number(process.env.E2E_PORT) + 88 : 4888));
@@ -57,14 +65,71 @@ async function waitForRegistry(url: string, server: ChildProcess, output: () => 
   throw new Error(`no registry at ${url}: ${output()}`);
 }
 
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function npm(args: string[], cwd: string): Promise<Ran> {
+  return new Promise((resolve) => {
+    const child = spawn('npm', args, {cwd, env: userEnv()});
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', (error) => resolve({code: -1, stdout, stderr: String(error)}));
+    child.on('close', (code) => resolve({code, stdout, stderr}));
+  });
+}
+
 /**
- * Starts Verdaccio with its storage in `dir` and publishes this repository's three packages to it
- * (`npm publish`: prepack builds each, as on a real release).
+ * The files `npm pack` puts in a package's tarball (its `files`, its README and package.json), as
+ * npm lists them, without running its scripts; a bundled package is left out (stage() adds it).
+ */
+async function packedFiles(name: OurPackage): Promise<string[]> {
+  const listed = await npm(['pack', '--dry-run', '--json', '--ignore-scripts', '--workspace', name], repo);
+  if (listed.code !== 0) throw new Error(`npm pack --dry-run --workspace ${name} failed:\n${listed.stdout}\n${listed.stderr}`);
+  const [pack] = JSON.parse(listed.stdout) as {files: {path: string}[]}[];
+  const files = (pack?.files ?? []).map((file) => file.path).filter((file) => !file.startsWith('node_modules/'));
+  if (!files.includes(SOURCES[name].built)) throw new Error(`${name} is not built (no ${SOURCES[name].built}): run npm run build:packages`);
+  return files;
+}
+
+async function copyFiles(from: string, files: string[], to: string): Promise<void> {
+  for (const file of files) {
+    await mkdir(path.dirname(path.join(to, file)), {recursive: true});
+    await copyFile(path.join(from, file), path.join(to, file));
+  }
+}
+
+/**
+ * A copy of what `npm pack` of `name` holds, in a folder of its own below `dir`: the tarball's
+ * files, and for docs-indexer the docs-search it bundles (bundleDependencies) in its node_modules,
+ * as its prepack puts it there. Published from the copy, with no script run, the packages are
+ * those of the last build (npm run build:packages), and nothing in the repository is written while
+ * the other test suites run beside this one (prepack would rebuild the theme's lib/, which the
+ * site's build loads, and copy docs-search into indexer/node_modules, which the indexer's tests import).
+ */
+async function stage(name: OurPackage, dir: string): Promise<string> {
+  const to = path.join(dir, name);
+  await copyFiles(path.join(repo, SOURCES[name].folder), await packedFiles(name), to);
+  if (name === 'docs-indexer') {
+    const bundled = path.join(to, 'node_modules', 'docs-search');
+    await copyFiles(path.join(repo, SOURCES['docs-search'].folder), await packedFiles('docs-search'), bundled);
+  }
+  return to;
+}
+
+/**
+ * Starts Verdaccio with its storage in `dir` and publishes this repository's three packages to it,
+ * each from a staged copy of its tarball's files (stage(): the last build, scripts not run).
  */
 export async function startRegistry(dir: string): Promise<Registry> {
   const port = registryPort();
   const url = `http://127.0.0.1:${port}/`;
   await mkdir(path.join(dir, 'storage'), {recursive: true});
+  const staged = await Promise.all(OUR_PACKAGES.map((name) => stage(name, path.join(dir, 'stage'))));
   const own = OUR_PACKAGES.map((name) => `  '${name}':\n    access: $all\n    publish: $anonymous\n`).join('');
   // Metadata from the uplink is kept for the whole run (maxage), tarballs are not stored twice:
   // npm's own cache holds them.
@@ -100,14 +165,11 @@ export async function startRegistry(dir: string): Promise<Registry> {
   const host = `//127.0.0.1:${port}/`;
   // Verdaccio takes anonymous publishes of our packages; npm still wants a token to send.
   const flags = [`--registry=${url}`, `--${host}:_authToken=local-test-registry`];
-  const published = spawnSync(
-    'npm',
-    ['publish', ...OUR_PACKAGES.flatMap((name) => ['--workspace', name]), '--tag', 'latest', '--no-git-checks', ...flags],
-    {cwd: repo, env: userEnv(), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024},
-  );
-  if (published.status !== 0) {
+  const published = await Promise.all(staged.map((folder) => npm(['publish', '--ignore-scripts', '--tag', 'latest', '--no-git-checks', ...flags], folder)));
+  const failed = published.find((run) => run.code !== 0);
+  if (failed) {
     server.kill();
-    throw new Error(`npm publish to the local registry failed:\n${published.stdout}\n${published.stderr}\n${output}`);
+    throw new Error(`npm publish to the local registry failed:\n${failed.stdout}\n${failed.stderr}\n${output}`);
   }
   return {
     url,

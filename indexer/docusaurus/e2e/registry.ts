@@ -9,6 +9,7 @@
  */
 import {spawn, type ChildProcess} from 'node:child_process';
 import {copyFile, mkdir, writeFile} from 'node:fs/promises';
+import {createServer} from 'node:net';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -49,6 +50,15 @@ export function userEnv(): NodeJS.ProcessEnv {
     env[key] = value;
   }
   return env;
+}
+
+/** Throws unless nothing listens on 127.0.0.1:port (another registry there would answer our ping). */
+async function mustBeFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', () => reject(new Error(`port ${port} on 127.0.0.1 is in use: stop what listens there or set REGISTRY_PORT`)));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
 }
 
 async function waitForRegistry(url: string, server: ChildProcess, output: () => string): Promise<void> {
@@ -129,6 +139,7 @@ export async function startRegistry(dir: string): Promise<Registry> {
   const port = registryPort();
   const url = `http://127.0.0.1:${port}/`;
   await mkdir(path.join(dir, 'storage'), {recursive: true});
+  await mustBeFree(port);
   const staged = await Promise.all(OUR_PACKAGES.map((name) => stage(name, path.join(dir, 'stage'))));
   const own = OUR_PACKAGES.map((name) => `  '${name}':\n    access: $all\n    publish: $anonymous\n`).join('');
   // Metadata from the uplink is kept for the whole run (maxage), tarballs are not stored twice:

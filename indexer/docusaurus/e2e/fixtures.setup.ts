@@ -344,14 +344,22 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     servers.push(server);
     await waitFor(probe, server, () => output);
   };
-  await step('servers', async () => {
-    for (const name of FIXTURE_SITES) await start(latest, ['serve', path.join(latest, 'sites', name)], originOf(name));
-    await start(latest, ['serve', path.join(latest, 'sites', 'versioned-blog-algolia')], algoliaSiteOrigin());
-    await start(path.join(dir, 'oldest'), ['serve', path.join(dir, 'oldest', 'sites', 'brand')], originOf('brand'));
-  });
-  // The development server, on the French locale of two-locales: it answers once its first
+  // Each server on a port of its own, all started at once (each loads its site's config and plugins
+  // first); the development server, on the French locale of two-locales, answers once its first
   // compilation is done.
-  await step('development server', () => start(latest, ['start', path.join(latest, 'sites', 'two-locales'), '--locale', 'fr'], devServerOrigin(), `${devServerOrigin()}${DEV_SERVER_HOME}`));
+  const started = await step('servers', () =>
+    Promise.allSettled([
+      ...FIXTURE_SITES.map((name) => start(latest, ['serve', path.join(latest, 'sites', name)], originOf(name))),
+      start(latest, ['serve', path.join(latest, 'sites', 'versioned-blog-algolia')], algoliaSiteOrigin()),
+      start(path.join(dir, 'oldest'), ['serve', path.join(dir, 'oldest', 'sites', 'brand')], originOf('brand')),
+      start(latest, ['start', path.join(latest, 'sites', 'two-locales'), '--locale', 'fr'], devServerOrigin(), `${devServerOrigin()}${DEV_SERVER_HOME}`),
+    ]),
+  );
+  const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) {
+    for (const server of servers) server.kill();
+    throw failed.reason;
+  }
   return async () => {
     for (const server of servers) server.kill();
     if (!kept) await rm(dir, {recursive: true, force: true});

@@ -2,9 +2,10 @@ import {defineConfig} from '@playwright/test';
 import {CHROME_ARGS, CHROME_PATH} from 'site/chrome';
 
 /**
- * The theme as a site owner gets it: e2e/fixtures.setup.ts packs it, installs the tarball next to
- * Docusaurus in a temporary folder, builds the fixture sites (indexer/test/sites and a classic
- * TypeScript site) once each with the theme's one line added and serves them on
+ * The theme as a site owner gets it: e2e/fixtures.setup.ts publishes it to a local registry
+ * (e2e/registry.ts), installs it with npm next to Docusaurus in temporary folders, builds the
+ * fixture sites (indexer/test/sites, a classic TypeScript site, a brand site on the oldest
+ * Docusaurus) once each with the theme's one line added and serves them on
  * THEME_E2E_PORT.. (default E2E_PORT + 20.., else 3420..); e2e/*.spec.ts search them in Debian's Chromium.
  */
 export default defineConfig({

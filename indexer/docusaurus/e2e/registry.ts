@@ -176,7 +176,7 @@ export async function startRegistry(dir: string): Promise<Registry> {
   const host = `//127.0.0.1:${port}/`;
   // Verdaccio takes anonymous publishes of our packages; npm still wants a token to send.
   const flags = [`--registry=${url}`, `--${host}:_authToken=local-test-registry`];
-  const published = await Promise.all(staged.map((folder) => npm(['publish', '--ignore-scripts', '--tag', 'latest', '--no-git-checks', ...flags], folder)));
+  const published = await Promise.all(staged.map((folder) => npm(['publish', '--ignore-scripts', '--tag', 'latest', ...flags], folder)));
   const failed = published.find((run) => run.code !== 0);
   if (failed) {
     server.kill();

@@ -342,14 +342,13 @@ export class LocalSearchEngine extends RecordChooser {
    * word (3 words or more)], each list unordered; empty when both are.
    */
   private nearMisses(touched: number, words: number, all: number): number[][] {
-    const pageMask = new Map<number, number>();
+    const pageMask = this.pageWords(touched);
     const best = new Map<number, number>();
     const nearSections: number[] = [];
     for (let j = 0; j < touched; j++) {
       const s = this.touched[j]!;
       const m = this.matched[s]!;
       const p = this.pageOf[s]!;
-      pageMask.set(p, (pageMask.get(p) ?? 0) | m);
       if (m === all) best.set(p, -1); // this page already has a section with every word
       else {
         const b = best.get(p);

@@ -18,7 +18,7 @@ import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {OUR_PACKAGES, startRegistry, userEnv, type Registry} from './registry.ts';
+import {OUR_PACKAGES, runCommand, startRegistry, userEnv, type Registry} from './registry.ts';
 import {
   ALGOLIA_SITE_OPTIONS,
   BELOW_RANGE_DOCUSAURUS,
@@ -45,16 +45,9 @@ interface Run {
 }
 
 /** Runs a command to its end (never throws): its exit code and its output, stdout then stderr. */
-function exec(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {cwd, env: {...userEnv(), ...env}});
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', (error) => resolve({code: -1, output: String(error)}));
-    child.on('close', (code) => resolve({code, output: `${stdout}\n${stderr}`}));
-  });
+async function exec(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  const {code, stdout, stderr} = await runCommand(command, args, cwd, env);
+  return {code, output: `${stdout}\n${stderr}`};
 }
 
 async function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<string> {

@@ -75,15 +75,16 @@ async function waitForRegistry(url: string, server: ChildProcess, output: () => 
   throw new Error(`no registry at ${url}: ${output()}`);
 }
 
-interface Ran {
+export interface Ran {
   code: number | null;
   stdout: string;
   stderr: string;
 }
 
-function npm(args: string[], cwd: string): Promise<Ran> {
+/** Runs a command to its end in a user's environment (never throws): its exit code and its output. */
+export function runCommand(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Ran> {
   return new Promise((resolve) => {
-    const child = spawn('npm', args, {cwd, env: userEnv()});
+    const child = spawn(command, args, {cwd, env: {...userEnv(), ...env}});
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -98,7 +99,7 @@ function npm(args: string[], cwd: string): Promise<Ran> {
  * npm lists them, without running its scripts; a bundled package is left out (stage() adds it).
  */
 async function packedFiles(name: OurPackage): Promise<string[]> {
-  const listed = await npm(['pack', '--dry-run', '--json', '--ignore-scripts', '--workspace', name], repo);
+  const listed = await runCommand('npm', ['pack', '--dry-run', '--json', '--ignore-scripts', '--workspace', name], repo);
   if (listed.code !== 0) throw new Error(`npm pack --dry-run --workspace ${name} failed:\n${listed.stdout}\n${listed.stderr}`);
   const [pack] = JSON.parse(listed.stdout) as {files: {path: string}[]}[];
   const files = (pack?.files ?? []).map((file) => file.path).filter((file) => !file.startsWith('node_modules/'));
@@ -176,7 +177,7 @@ export async function startRegistry(dir: string): Promise<Registry> {
   const host = `//127.0.0.1:${port}/`;
   // Verdaccio takes anonymous publishes of our packages; npm still wants a token to send.
   const flags = [`--registry=${url}`, `--${host}:_authToken=local-test-registry`];
-  const published = await Promise.all(staged.map((folder) => npm(['publish', '--ignore-scripts', '--tag', 'latest', ...flags], folder)));
+  const published = await Promise.all(staged.map((folder) => runCommand('npm', ['publish', '--ignore-scripts', '--tag', 'latest', ...flags], folder)));
   const failed = published.find((run) => run.code !== 0);
   if (failed) {
     server.kill();

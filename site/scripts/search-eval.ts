@@ -43,7 +43,7 @@ export interface EvalQuery {
   /**
    * The issue that added a question after the split (37: the test half's new questions; `37b`:
    * the tuning half's new questions, found after the test half's sources and none of them; `37c`:
-   * more of those, from issue 37's second round).
+   * more of those, from issue 37's second round; `37d`: 25 more, from its third round).
    */
   issue?: number | string;
   /** Known items (identifiers, headings): the sections (`/docs/x#anchor`) that answer, not just pages. */

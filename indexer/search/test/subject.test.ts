@@ -43,6 +43,17 @@ test('a heading naming the subject ranks above paragraphs that only share the ot
   assert.equal(urls(engine, 'cloud reporting disabled')[0], `${ORIGIN}/docs/system#cloud-enabled`);
 });
 
+test('a section holding every word under a title naming one of them keeps its place above a heading naming two', () => {
+  const engine = new LocalSearchEngine([
+    ...SITE_RECORDS,
+    paragraph('docs/batteries', 'Batteries', 'In an integration', 'To support the plug-in battery in an integration, read its mode first.'),
+    paragraph('docs/fields', 'Fields', 'Plug-in battery fields', 'The charge and the power of the plug-in battery, as numbers.'),
+  ]);
+  // The fields heading names "plug" and "battery" but lacks "support"; the Batteries page holds
+  // every word in one paragraph, under a title naming "battery": it is on the subject, not there by chance.
+  assert.equal(urls(engine, 'plug in battery support')[0], `${ORIGIN}/docs/batteries#in-an-integration`);
+});
+
 test('the words of a question never decide the order, wherever they stand', () => {
   const engine = new LocalSearchEngine(RECORDS);
   const plain = urls(engine, 'brightness status light');

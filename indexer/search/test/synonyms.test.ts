@@ -11,6 +11,7 @@ import {LocalSearchEngine} from '../src/engine/search.ts';
 import {buildShards, engineFromShards} from '../src/engine/shards.ts';
 import {checkSynonyms, type Synonym} from '../src/engine/synonyms.ts';
 import {ORIGIN, SITE_RECORDS} from '../src/testing/search-records.ts';
+import type {SearchRecord} from '../src/record/constants.ts';
 
 const SYNONYMS: Synonym[] = [
   {objectID: 'zeroconf', type: 'synonym', synonyms: ['mdns', 'zeroconf', 'bonjour']},
@@ -42,6 +43,38 @@ test('a one-way synonym finds its synonyms, not the reverse; several words match
   assert.deepEqual(engine.rank('socket').map((h) => h.record.url), new LocalSearchEngine(SITE_RECORDS).rank('socket').map((h) => h.record.url));
   // `plug` alone is not the entry `smart plug`
   assert.equal(engine.rank('plug').length, 0);
+});
+
+test('a heading that is the query ranks first when a synonym reads some of its words as one run', () => {
+  const lvl2 = SITE_RECORDS.find((r) => r.type === 'lvl2')!;
+  let n = 0;
+  /** A section of /docs/meters under headings `levels` (lvl2 on), its heading record when `content` is null. */
+  const section = (anchor: string, levels: string[], content: string | null): SearchRecord => {
+    const hierarchy = {...lvl2.hierarchy, lvl1: 'Meters', lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
+    levels.forEach((v, i) => ((hierarchy as Record<string, string | null>)[`lvl${i + 2}`] = v));
+    const deepest = levels.length + 1;
+    return {
+      ...lvl2,
+      objectID: `${anchor}:${n++}`,
+      url: `${ORIGIN}/docs/meters#${anchor}`,
+      url_without_anchor: `${ORIGIN}/docs/meters`,
+      anchor,
+      type: content === null ? (`lvl${deepest}` as SearchRecord['type']) : 'content',
+      hierarchy,
+      content,
+      weight: {...lvl2.weight, level: content === null ? 100 - 10 * deepest : 0},
+    };
+  };
+  const engine = new LocalSearchEngine([
+    ...SITE_RECORDS,
+    section('readings', ['Example response: kWh Meter readings'], null),
+    section('readings', ['Example response: kWh Meter readings'], 'Every energy meter reading of the kWh Meter in an example response: the kWh Meter totals.'),
+    section('example', ['Readings', 'Example response: kWh Meter'], null),
+    section('example', ['Readings', 'Example response: kWh Meter'], 'What the energy meter answers, in full.'),
+  ]).useSynonyms([{objectID: 'kwh', type: 'synonym', synonyms: ['kwh meter', 'energy meter']}]);
+  // `kwh meter` is one run of the query (a synonym names it); the deeper heading is still the
+  // query word for word, and ranks above the higher-scoring section that only holds its words
+  assert.equal(first(engine, 'example response kwh meter'), `${ORIGIN}/docs/meters#example`);
 });
 
 test('an entry of several words finds only sections holding all of them', () => {

@@ -594,8 +594,10 @@ export class LocalSearchEngine extends RecordChooser {
     if (fuzzy || !terms.some((t) => typosAllowed(t) > 0)) terms = this.withoutUnfound(terms, touched);
     this.identifiers = terms.filter((t) => isIdentifier(t) || this.pathWords.has(t));
     this.definedCount.clear();
-    // (the words as typed: not for typos or synonym runs)
-    this.exactTerms = !fuzzy && !terms.some((t) => t.includes(' ')) ? terms : null;
+    // (the words as typed, a synonym's run of words split back into them: not for typos;
+    // "Example response: P1 Meter" is the heading of `example response p1 meter`, where
+    // `p1 meter` is one run)
+    this.exactTerms = !fuzzy ? terms.flatMap((t) => t.split(' ')) : null;
     this.exactMemo.clear();
     try {
       const all = (1 << terms.length) - 1;
@@ -693,23 +695,26 @@ export class LocalSearchEngine extends RecordChooser {
           const byProximity = (a: Scored, b: Scored) => wordsOf(b.section) - wordsOf(a.section) || this.compare(a, b);
           // A section whose title or headings name the query's subject (two of its words or
           // more, the section missing one word at most) ranks with the sections holding every
-          // word, by score: "reporting API is disabled" finds the heading API_DISABLED above
-          // paragraphs that only happen to hold "reporting" too.
+          // word, by score, when those hold the words only by chance, none of them in their
+          // titles or headings: "reporting API is disabled" finds the heading API_DISABLED above
+          // paragraphs that only happen to hold "reporting" too. A section holding every word
+          // under a title naming one of them is on the subject: "plug in battery support" finds
+          // the Batteries page, which says how to support the Plug-In Battery, before the
+          // battery's field table (headed "Plug-In Battery fields", without "support").
           const inHeadings = (section: number) => popcount(this.inHeading[section]! & this.matched[section]!);
-          // (more of the query's words in its headings than any section holding every word has,
-          // one of them a word few headings hold: not the words of every page's title, "local API")
           const holdingAll = [...whole, ...spread];
-          const fullBest = holdingAll.reduce((m, r) => Math.max(m, inHeadings(r.section)), 0);
+          const namedByFull = holdingAll.some((r) => inHeadings(r.section) > 0);
           const topScore = holdingAll.reduce((m, r) => Math.max(m, r.score), 0);
+          // (one of its heading words a word few headings hold: not the words of every page's
+          // title, "local API")
           const rare = this.rareInHeadings(terms);
           const namesSubject = (section: number) =>
             inHeadings(section) >= 2 &&
-            inHeadings(section) > fullBest &&
             (this.inHeading[section]! & this.matched[section]! & rare) !== 0 &&
             popcount(this.matched[section]!) >= terms.length - 1;
           const candidates = [...spread, ...pages.map((section) => ({section, score: scoreOf(section)})), ...rest.map((section) => ({section, score: scoreOf(section)}))];
           // (and scores above every section holding all the words: the words it lacks were the incidental ones)
-          const subject = terms.length >= 3 ? candidates.filter((r) => r.score > topScore && namesSubject(r.section)) : [];
+          const subject = terms.length >= 3 && !namedByFull ? candidates.filter((r) => r.score > topScore && namesSubject(r.section)) : [];
           const promoted = new Set(subject.map((r) => r.section));
           const tier1 = [...spread, ...pages.map((section) => ({section, score: scoreOf(section)}))].filter((r) => !promoted.has(r.section)).sort(byProximity);
           const tier2 = rest.filter((section) => !promoted.has(section)).map((section) => ({section, score: scoreOf(section)})).sort(this.compare);

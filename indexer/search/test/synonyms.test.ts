@@ -45,6 +45,18 @@ test('a one-way synonym finds its synonyms, not the reverse; several words match
   assert.equal(engine.rank('plug').length, 0);
 });
 
+test('a run of words a synonym names finds the sections holding its words as typed, not only its synonyms\' sections', () => {
+  const synonyms: Synonym[] = [{objectID: 'p1', type: 'synonym', synonyms: ['p1 meter', 'p1 dongle']}];
+  const plain = new LocalSearchEngine(SITE_RECORDS);
+  const engine = new LocalSearchEngine(SITE_RECORDS).useSynonyms(synonyms);
+  const typed = plain.rank('p1 meter').map((h) => h.record.url);
+  assert.ok(typed.length > 0, 'the pages say "P1 meter"');
+  const found = engine.rank('p1 meter').map((h) => h.record.url);
+  // every section the words find without the synonym is still found with it, first among them the same
+  for (const url of typed) assert.ok(found.includes(url), url);
+  assert.equal(found[0], typed[0]);
+});
+
 test('a heading that is the query ranks first when a synonym reads some of its words as one run', () => {
   const lvl2 = SITE_RECORDS.find((r) => r.type === 'lvl2')!;
   let n = 0;

@@ -88,6 +88,16 @@ export abstract class TermMatcher {
   }
 
   /**
+   * What a run of query words that a synonym names (`kwh meter`) finds as typed: the sections
+   * holding each of its words, at the weight of a word typed (its synonyms' words are found
+   * apart, see synonymExpansions). Not the run as a phrase: its words anywhere in the section,
+   * as they would be found without the synonym, and as Algolia finds them.
+   */
+  protected runExpansions(words: string[]): readonly Expansion[] {
+    return this.synonymExpansions(words).map((e) => ({...e, weight: 1}));
+  }
+
+  /**
    * The postings a synonym's words find, as expansions of the query word: one word, its own
    * expansions (the word and its other forms); several words, the sections holding all of them
    * (their postings there), as one list kept for the rest of the engine's life.

@@ -35,6 +35,18 @@ test('a transposition of two neighbouring letters is one edit', () => {
   assert.match(JSON.stringify(hit._snippetResult), /<mark>mDNS<\/mark>/);
 });
 
+test('a number is never a typo of another number: 2023 does not find 2024', () => {
+  const engine = new LocalSearchEngine([
+    ...SITE_RECORDS,
+    paragraph('docs/changelog', 'Changelog', '2023', 'The changes of that year.'),
+    paragraph('docs/changelog', 'Changelog', '2024', 'The changes of the next year.'),
+    paragraph('docs/changelog', 'Changelog', '2025', 'More changes.'),
+  ]);
+  assert.deepEqual(urls(engine, '2023'), [`${ORIGIN}/docs/changelog#2023`]);
+  // a word of letters still forgives one
+  assert.equal(urls(engine, 'chnages')[0]?.startsWith(`${ORIGIN}/docs/changelog#`), true);
+});
+
 test('plural and verb forms match, below the word as typed; identifiers stay exact', () => {
   assert.equal(stem('batteries'), stem('battery'));
   assert.equal(stem('creating'), stem('create'));

@@ -118,8 +118,12 @@ export function tokenizeQuery(query: string): string[] {
 }
 
 
-/** Typos forgiven: none under 4 characters, 1 from 4, 2 from 8 (Algolia's defaults). */
+/**
+ * Typos forgiven: none under 4 characters, 1 from 4, 2 from 8 (Algolia's defaults); none in a
+ * number (`2023` is not `2024`), as the Algolia index is set (`allowTyposOnNumericTokens: false`).
+ */
 export function typosAllowed(term: string): number {
+  if (/^\d+$/.test(term)) return 0;
   return term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0;
 }
 

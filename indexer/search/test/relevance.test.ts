@@ -106,6 +106,27 @@ test('a section whose own heading is the query, word for word, ranks above the s
   assert.equal(first(engine, 'the firmware version'), '/docs/device#firmware-version', 'stop words aside');
 });
 
+test('of two headings that are the query, the one with its words in the query\'s order ranks first; a question\'s words count as the query drops them', () => {
+  const records = [
+    rec('/docs/v2/measurement', null, ['API v2', 'Measurement'], null),
+    rec('/docs/v2/measurement', 'external', ['API v2', 'Measurement', 'Gas, water and heat meters (external)'], null),
+    rec('/docs/v2/measurement', 'external', ['API v2', 'Measurement', 'Gas, water and heat meters (external)'], 'External meters: gas meters, water meters and heat meters, each external to the P1 meter.'),
+    rec('/docs/v1/measurement', null, ['API v1', 'Measurement'], null),
+    rec('/docs/v1/measurement', 'external', ['API v1', 'Measurement', 'External meters: gas, water and heat'], null),
+    rec('/docs/v1/measurement', 'external', ['API v1', 'Measurement', 'External meters: gas, water and heat'], 'The list of meters.'),
+    rec('/docs/faq', null, ['Docs', 'Questions'], null),
+    rec('/docs/faq', 'limit', ['Docs', 'Questions', 'Polling: how often, and is there a limit?'], null),
+    rec('/docs/faq', 'limit', ['Docs', 'Questions', 'Polling: how often, and is there a limit?'], 'Poll often, poll every second: how often to poll depends on the device.'),
+    rec('/docs/start', null, ['Docs', 'Getting started'], null),
+    rec('/docs/start', 'poll', ['Docs', 'Getting started', 'How often to poll'], null),
+    rec('/docs/start', 'poll', ['Docs', 'Getting started', 'How often to poll'], 'Once a second.'),
+  ];
+  const engine = new LocalSearchEngine(records);
+  assert.equal(first(engine, 'external meters: gas, water and heat'), '/docs/v1/measurement#external');
+  assert.equal(first(engine, 'gas, water and heat meters (external)'), '/docs/v2/measurement#external');
+  assert.equal(first(engine, 'How often to poll'), '/docs/start#poll');
+});
+
 test('a query word no section holds (another product\'s name) is not required: the other words answer as if it were not typed', () => {
   const records = [
     rec('/docs/notes', null, ['Docs', 'Notes'], null),

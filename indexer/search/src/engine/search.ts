@@ -475,9 +475,10 @@ export class LocalSearchEngine extends RecordChooser {
 
   /** The words of the query being ranked when headings equal to them rank first (see compare); null: none. */
   private exactTerms: string[] | null = null;
-  private exactMemo = new Map<number, boolean>();
+  private exactMemo = new Map<number, number>();
 
-  private isExact(section: number): boolean {
+  /** 2: the section's own heading is the query, its words in order; 1: in another order; 0: not (see headingIs). */
+  private isExact(section: number): number {
     let e = this.exactMemo.get(section);
     if (e === undefined) this.exactMemo.set(section, (e = this.headingIs(section, this.exactTerms!)));
     return e;
@@ -493,7 +494,7 @@ export class LocalSearchEngine extends RecordChooser {
     // A section whose own heading is the query, word for word, ranks above the sections that
     // only hold its words (Algolia's exact criterion).
     if (this.exactTerms !== null) {
-      const e = Number(this.isExact(b.section)) - Number(this.isExact(a.section));
+      const e = this.isExact(b.section) - this.isExact(a.section);
       if (e !== 0) return e;
     }
     if (b.score !== a.score) return b.score - a.score;

@@ -8,7 +8,7 @@ import {LEVELS, type RecordType, type SearchRecord} from '../record/constants.ts
 import {decodeEntities, normalizeTerm, stem, stemRoot, tokenizeQuery, type TypoTerms} from './text.ts';
 import {isWordChar, popcount, standsAlone} from './words.ts';
 import {TermMatcher} from './matching.ts';
-import {STOP_WORDS} from './fields.ts';
+import {QUESTION_WORDS, STOP_WORDS} from './fields.ts';
 
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
 
@@ -164,26 +164,30 @@ export abstract class RecordChooser extends TermMatcher {
   }
 
   /**
-   * Whether a section's own heading (lvl2..lvl6) is the query: its words (stop words aside) are
-   * the query's words, each exactly, no more (Algolia's `exact` criterion on an attribute).
+   * Whether a section's own heading (lvl2..lvl6) is the query: its words (stop words aside, and
+   * the words of a question as the query drops them) are the query's words, each exactly, no more
+   * (Algolia's `exact` criterion on an attribute): 2 when they stand in the query's order, 1 in
+   * another order (Algolia's proximity criterion puts the first above), 0 when it is not.
    */
-  protected headingIs(section: number, terms: readonly string[]): boolean {
+  protected headingIs(section: number, terms: readonly string[]): number {
     const lead = this.lead[section]!;
-    if (lead < 0) return false;
+    if (lead < 0) return 0;
     const head = this.records[lead]!;
     // (a section heading: a page's title, lvl1, is already the page's first hit for its words)
-    if (head.type === 'content' || head.type === 'lvl0') return false;
+    if (head.type === 'content' || head.type === 'lvl0') return 0;
     const own = head.hierarchy[head.type];
-    if (!own) return false;
-    const words = tokenizeQuery(decodeEntities(own)).filter((w) => !STOP_WORDS.has(w));
-    if (words.length !== terms.length) return false;
+    if (!own) return 0;
+    const all = tokenizeQuery(decodeEntities(own));
+    // ("How often to poll" is the query `how often to poll`, whose `how` is dropped)
+    const words = all.filter((w) => !STOP_WORDS.has(w) && !(all.length > 1 && QUESTION_WORDS.has(w)));
+    if (words.length !== terms.length) return 0;
     const left = [...terms];
     for (const w of words) {
       const i = left.indexOf(w);
-      if (i < 0) return false;
+      if (i < 0) return 0;
       left.splice(i, 1);
     }
-    return true;
+    return words.every((w, i) => w === terms[i]) ? 2 : 1;
   }
 
   protected phraseIn(section: number, phrase: RegExp): boolean {

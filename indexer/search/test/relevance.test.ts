@@ -106,6 +106,23 @@ test('a section whose own heading is the query, word for word, ranks above the s
   assert.equal(first(engine, 'the firmware version'), '/docs/device#firmware-version', 'stop words aside');
 });
 
+test('a query of one word ranks the table row that defines it above the examples that quote it', () => {
+  const records = [
+    rec('/docs/battery', null, ['API', 'Battery'], null),
+    rec('/docs/battery', 'example', ['API', 'Battery', 'Example'], null),
+    rec('/docs/battery', 'example', ['API', 'Battery', 'Example'], 'Cycles go up by one a day: twelve cycles, thirteen cycles, cycles again.'),
+    rec('/docs/battery', 'fields', ['API', 'Battery', 'Reference', 'Battery fields'], null),
+    rec('/docs/battery', 'fields', ['API', 'Battery', 'Reference', 'Battery fields'], 'power_w · number · W · Active power of the battery, measured every second, signed.'),
+    rec('/docs/battery', 'fields', ['API', 'Battery', 'Reference', 'Battery fields'], 'cycles · number · count · How many times the battery was charged and discharged in full.'),
+    // (other sections, so that a word's rarity counts)
+    ...['mode', 'power', 'errors', 'pairing', 'limits', 'network'].map((a) => rec('/docs/battery', a, ['API', 'Battery', a], `The ${a} of the battery.`)),
+  ];
+  const engine = new LocalSearchEngine(records);
+  assert.equal(first(engine, 'cycles'), '/docs/battery#fields');
+  // (two words are no field name: the scores decide)
+  assert.equal(first(engine, 'cycles again'), '/docs/battery#example');
+});
+
 test('of two headings that are the query, the one with its words in the query\'s order ranks first; a question\'s words count as the query drops them', () => {
   const records = [
     rec('/docs/v2/measurement', null, ['API v2', 'Measurement'], null),

@@ -455,7 +455,8 @@ export class LocalSearchEngine extends RecordChooser {
   }
 
   /**
-   * The identifier words of the query being ranked (`power_w`, `user:unauthorized`), and per
+   * The identifier words of the query being ranked (`power_w`, `user:unauthorized`; `cycles`,
+   * the one whole word of a query), and per
    * section how many of them it defines (see defines), counted when first compared.
    */
   private identifiers: string[] = [];
@@ -594,7 +595,9 @@ export class LocalSearchEngine extends RecordChooser {
     const touched = this.accumulate(terms, prefixLast, fuzzy, pass, typoTerms, finds);
     // (a word not found as typed may be a typo: dropped only once typos are forgiven, or when none may be)
     if (fuzzy || !terms.some((t) => typosAllowed(t) > 0)) terms = this.withoutUnfound(terms, touched);
-    this.identifiers = terms.filter((t) => isIdentifier(t) || this.pathWords.has(t));
+    // (and a query of one whole word the index holds: a field named `cycles` or `type` is defined
+    // by its table row, as `power_w` is)
+    this.identifiers = terms.filter((t) => isIdentifier(t) || this.pathWords.has(t) || (terms.length === 1 && !t.includes(' ') && t.length >= 3 && this.terms.has(t)));
     this.definedCount.clear();
     // (the words as typed, a synonym's run of words split back into them: not for typos;
     // "Example response: P1 Meter" is the heading of `example response p1 meter`, where

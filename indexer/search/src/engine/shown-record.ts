@@ -12,6 +12,17 @@ import {QUESTION_WORDS, STOP_WORDS} from './fields.ts';
 
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
 
+/** What a section's own heading and its table rows name (see RecordChooser.defines). */
+interface SectionNames {
+  /** Its own heading (lvl1..lvl6), normalized, a space at each end; empty when it has none. */
+  heading: string;
+  headingWords: Set<string>;
+  /** The first cell of each table row. */
+  rows: Set<string>;
+  /** The paths its cells give after a method (`PUT /api/system/reboot` → `api/system/reboot`). */
+  methodPaths: Set<string>;
+}
+
 export interface RankedHit {
   /** Index of the record shown for this hit. */
   readonly index: number;
@@ -138,14 +149,30 @@ export abstract class RecordChooser extends TermMatcher {
    * sentence does not. Records not fetched yet (sharded) define nothing.
    */
   protected defines(section: number, id: string, path = false): boolean {
-    const lead = this.lead[section]!;
-    if (lead < 0) return false;
-    const head = this.records[lead]!;
+    const names = this.namesOf(section);
+    if (!names) return false;
     // (a word typed as a path, `/api`, is named only as a path: not the word `api` of a title)
-    const named = (text: string) => (path ? ` ${text} `.includes(` /${id} `) : tokenizeQuery(text).includes(id));
+    if (path ? names.heading.includes(` /${id} `) : names.headingWords.has(id)) return true;
+    return names.rows.has(path ? `/${id}` : id) || (!path && names.rows.has(`/${id}`)) || names.methodPaths.has(id);
+  }
+
+  /** Per section (once its records are here): what its heading and table rows name (see defines). */
+  private readonly names = new Map<number, SectionNames>();
+
+  private namesOf(section: number): SectionNames | null {
+    let names = this.names.get(section);
+    if (names) return names;
+    const lead = this.lead[section]!;
+    if (lead < 0) return null;
+    names = {heading: '', headingWords: new Set(), rows: new Set(), methodPaths: new Set()};
+    const head = this.records[lead]!;
     if (head.type !== 'content' && head.type !== 'lvl0') {
       const own = head.hierarchy[head.type];
-      if (own && named(normalizeTerm(decodeEntities(own)))) return true;
+      if (own) {
+        const text = normalizeTerm(decodeEntities(own));
+        names.heading = ` ${text} `;
+        for (const w of tokenizeQuery(text)) names.headingWords.add(w);
+      }
     }
     for (const i of this.members[section]!) {
       if (this.records[i]!.type !== 'content') continue;
@@ -153,14 +180,14 @@ export abstract class RecordChooser extends TermMatcher {
       if (!text.includes(' · ')) continue;
       const cells = text.split(' · ');
       // (the first cell is the identifier alone: `power_w`, `/api/user`, `json:parameter-missing:<parameter>`)
-      const first = cells[0]!.replace(/<[^>]*>/g, '').replace(/:$/, '').trim();
-      if (first === (path ? `/${id}` : id) || (!path && first === `/${id}`)) return true;
+      names.rows.add(cells[0]!.replace(/<[^>]*>/g, '').replace(/:$/, '').trim());
       for (const cell of cells) {
         const words = tokenizeQuery(cell);
-        if (words.length === 2 && words[1] === id && HTTP_METHODS.has(words[0]!)) return true;
+        if (words.length === 2 && HTTP_METHODS.has(words[0]!)) names.methodPaths.add(words[1]!);
       }
     }
-    return false;
+    this.names.set(section, names);
+    return names;
   }
 
   /**

@@ -121,6 +121,16 @@ test('a query of one word ranks the table row that defines it above the examples
   assert.equal(first(engine, 'cycles'), '/docs/battery#fields');
   // (two words are no field name: the scores decide)
   assert.equal(first(engine, 'cycles again'), '/docs/battery#example');
+  // A section of paragraphs only (no heading record) is named by the heading they sit under:
+  // it defines the word too, above an example that scores higher under a page titled with it.
+  const paragraphsOnly = new LocalSearchEngine([
+    ...records.slice(6),
+    rec('/docs/cycles', 'example', ['API', 'Cycles', 'Example'], null),
+    rec('/docs/cycles', 'example', ['API', 'Cycles', 'Example'], 'Cycles go up by one a day: twelve cycles, thirteen cycles, cycles again.'),
+    rec('/docs/counts', 'cycles', ['API', 'Counts', 'Battery', 'Counters', 'Totals', 'Cycles'], 'How many times the battery was charged and discharged in full.'),
+  ]);
+  const order = paragraphsOnly.rank('cycles').map((h) => h.record.url.replace(ORIGIN, ''));
+  assert.ok(order.indexOf('/docs/counts#cycles') < order.indexOf('/docs/cycles#example'), order.join(' '));
 });
 
 test('of two headings that are the query, the one with its words in the query\'s order ranks first; a question\'s words count as the query drops them', () => {

@@ -166,8 +166,9 @@ export abstract class RecordChooser extends TermMatcher {
     if (lead < 0) return null;
     names = {heading: '', headingWords: new Set(), rows: new Set(), methodPaths: new Set()};
     const head = this.records[lead]!;
-    if (head.type !== 'content' && head.type !== 'lvl0') {
-      const own = head.hierarchy[head.type];
+    if (head.type !== 'lvl0') {
+      // (a section without a heading record, its records all paragraphs: the deepest heading they sit under)
+      const own = head.type === 'content' ? LEVELS.slice(1).reduce<string | null>((found, k) => head.hierarchy[k] ?? found, null) : head.hierarchy[head.type];
       if (own) {
         const text = normalizeTerm(decodeEntities(own));
         names.heading = ` ${text} `;

@@ -302,8 +302,9 @@ export class LocalSearchEngine extends RecordChooser {
       // One typed letter is too little to read paragraphs (or the lvl0 every page of a
       // category shares) for: it matches page titles and headings.
       const headingsOnly = prefix && terms[t]!.length <= 1;
-      // (a run of words a synonym names, `kwh meter`, finds its words as typed too)
-      const own = terms[t]!.includes(' ') ? this.runExpansions(terms[t]!.split(' ')) : this.expansions(terms[t]!, prefix, fuzzy);
+      // (a run of words a synonym names, `kwh meter`, finds its words as typed too: the sections
+      // holding each of them, as without the synonym and as Algolia, at RUN_WEIGHT as a synonym's run)
+      const own = terms[t]!.includes(' ') ? this.synonymExpansions(terms[t]!.split(' ')) : this.expansions(terms[t]!, prefix, fuzzy);
       const alternatives = finds?.get(terms[t]!) ?? [];
       if (alternatives.length > 0) {
         // The words a synonym finds count as the query word where they stand (see wordTests).

@@ -132,6 +132,37 @@ export function summarize(queries: EvalQuery[], shownFor: (q: string) => string[
   return finish(results);
 }
 
+/** mulberry32: the seeded generator the real set's split was made with (issue 37). */
+export function mulberry32(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a |= 0;
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The 95 % interval of a set's MRR@10 under resampling (a percentile bootstrap over its queries,
+ * seeded: the same figures run after run): how far the set's figure moves with which questions
+ * it happens to hold. A change smaller than that is no evidence either way.
+ */
+export function bootstrapInterval(reciprocalRanks: readonly number[], rounds = 2000, seed = 37): [number, number] {
+  const n = reciprocalRanks.length;
+  if (n === 0) return [0, 0];
+  const random = mulberry32(seed);
+  const means = new Float64Array(rounds);
+  for (let b = 0; b < rounds; b++) {
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += reciprocalRanks[Math.floor(random() * n)]!;
+    means[b] = sum / n;
+  }
+  means.sort();
+  return [means[Math.floor(rounds * 0.025)]!, means[Math.ceil(rounds * 0.975) - 1]!];
+}
+
 function finish(results: EvalResult[]): EvalSummary {
   const total = results.length;
   const mrr10 = results.reduce((s, r) => s + (r.rank ? 1 / r.rank : 0), 0) / Math.max(1, total);
@@ -228,7 +259,8 @@ export function report(title: string, s: EvalSummary, verbose: boolean, target =
     }
   }
   lines.push(
-    `  MRR@10 ${s.mrr10.toFixed(3)}   answered@1 ${s.at1}/${s.total}   answered@5 ${s.at5}/${s.total}` +
+    `  MRR@10 ${s.mrr10.toFixed(3)} (95 % interval ${bootstrapInterval(s.results.map((r) => (r.rank ? 1 / r.rank : 0))).map((x) => x.toFixed(2)).join('-')})` +
+      `   answered@1 ${s.at1}/${s.total}   answered@5 ${s.at5}/${s.total}` +
       `   (target: MRR@10 >= ${target}, ${s.total}/${s.total} within 5)`,
   );
   return lines.join('\n');

@@ -8,19 +8,7 @@ import {mkdtempSync, mkdirSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {apiIdentifiers, knownItems} from '../scripts/known-items';
-import {loadQueries, querySets, rankOf, report, type EvalQuery} from '../scripts/search-eval';
-
-/** mulberry32, as the split was made. */
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a |= 0;
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import {bootstrapInterval, loadQueries, mulberry32, querySets, rankOf, report, type EvalQuery} from '../scripts/search-eval';
 
 test('the real set is split as its seed says: a Fisher-Yates shuffle (mulberry32, 37), the first half tuning; later questions are test only', () => {
   const real = loadQueries().filter((q) => q.set === 'real');
@@ -168,4 +156,17 @@ test("the readers' vocabulary: each vocab-* synonym is a kept entry with its sou
   const first = (list: typeof synonyms) => new LocalSearchEngine(records).useSynonyms(list).rank('energy import tariff 2')[0]?.record.url;
   assert.equal(first(synonyms.filter((s) => !s.objectID.startsWith('vocab-'))), `${origin}/docs/m#active-tariff`, 'without the vocabulary: the prose');
   assert.equal(first(synonyms), `${origin}/docs/m#totals`, "with it: the row of the tariff's field");
+});
+
+test("each set's figure comes with the interval it would move in over other questions of its kind", () => {
+  const half = Array.from({length: 80}, (_, i) => (i % 4 === 0 ? 0.5 : 1));
+  const [low, high] = bootstrapInterval(half);
+  const mean = half.reduce((a, b) => a + b, 0) / half.length;
+  assert.ok(low < mean && mean < high, `${low} < ${mean} < ${high}`);
+  assert.deepEqual(bootstrapInterval(half), [low, high], 'seeded: the same figures every run');
+  // four times the questions, about half the width
+  const [low4, high4] = bootstrapInterval([...half, ...half, ...half, ...half]);
+  assert.ok(high4 - low4 < 0.7 * (high - low), `${high4 - low4} against ${high - low}`);
+  assert.deepEqual(bootstrapInterval(Array(30).fill(1)), [1, 1], 'every question first: no room to move');
+  assert.match(report('t', {results: half.map((rr, i) => ({q: String(i), rank: 1 / rr, shown: []})), mrr10: mean, at1: 60, at5: 80, total: 80}, false), /MRR@10 0\.875 \(95 % interval 0\.\d\d-0\.\d\d\)/);
 });

@@ -33,6 +33,16 @@ test('search prints the hits in the modal order: group titles, heading path, URL
   ]);
 });
 
+test('search asks a query longer than the modal takes as its first 64 characters, and says so', async () => {
+  const long = `user:unauthorized ${'x'.repeat(80)}`;
+  const run = await runCli(['search', long, '--index-file', index]);
+  assert.equal(run.code, 0, run.stderr);
+  const first = run.stdout.split('\n')[0]!;
+  assert.ok(first.includes(`"${long.slice(0, 64)}" (the first 64 characters, all the search modal takes)`), first);
+  const short = await runCli(['search', 'user:unauthorized', '--index-file', index]);
+  assert.doesNotMatch(short.stdout, /the first 64 characters/);
+});
+
 test('search shows escaped record text as plain text in a terminal', async () => {
   const run = await runCli(['search', 'onerror', '--index-file', index]);
   assert.equal(run.code, 0, run.stderr);

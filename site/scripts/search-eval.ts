@@ -11,8 +11,10 @@
  *            --no-known (skip the generated known-item sets, see known-items.ts),
  *            --synonyms FILE (engine mode: answer with this synonym list instead of the index's)
  *
- * Both modes read the built site (`npm run build` first). The engine mode orders hits as the
- * modal shows them: grouped by lvl0 (at most 5 per group), then by lvl1 inside a group.
+ * Both modes read the built site (`npm run build` first). The engine mode asks what the modal
+ * sends (a question longer than the modal's input, 64 characters, as its start: modalParams) and
+ * orders hits as the modal shows them: grouped by lvl0 (at most 5 per group), then by lvl1 inside
+ * a group. Both modes give the same figures.
  */
 import {spawn, type ChildProcess} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';

@@ -30,5 +30,5 @@ export {checkSynonyms, SynonymTable, type Synonym} from './engine/synonyms.ts';
 // imports its shard reader on demand, see client.ts).
 export {isShardManifest, SHARD_DIR, SHARDED_INDEX_FORMAT, type ShardManifest} from './engine/manifest.ts';
 export {answerQuery, type AlgoliaHit, type AlgoliaResponse, type QueryParams} from './engine/answer.ts';
-export {modalOrder, modalParams} from './engine/modal.ts';
+export {MODAL_MAX_QUERY, modalOrder, modalParams} from './engine/modal.ts';
 export {createLocalSearchClient, parseParamString, RetryError, type LocalSearchClient, type LocalSearchClientOptions} from './client.ts';

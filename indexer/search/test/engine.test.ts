@@ -4,7 +4,7 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {answerQuery, modalOrder, modalParams} from '../src/engine/answer.ts';
+import {answerQuery, MODAL_MAX_QUERY, modalOrder, modalParams} from '../src/engine/answer.ts';
 import {highlight, snippet} from '../src/engine/highlight.ts';
 import {packRecords, unpackRecords} from '../src/engine/index-file.ts';
 import {LocalSearchEngine} from '../src/engine/search.ts';
@@ -26,6 +26,13 @@ function paragraphRecord(path: string, lvl1: string, anchor: string, content: st
     content,
   };
 }
+
+test('the modal asks at most its input\'s 64 characters: a longer question is asked as its start', () => {
+  const question = 'integration not updating values, the P1 meter api updates every 5 seconds';
+  assert.equal(question.length > MODAL_MAX_QUERY, true);
+  assert.equal(modalParams(question).query, question.slice(0, 64));
+  assert.equal(modalParams('token').query, 'token');
+});
 
 test('the fixture records satisfy the one record schema', () => {
   assert.equal(recordListSchema.parse(SITE_RECORDS).length, SITE_RECORDS.length);

@@ -277,4 +277,4 @@ function pseudoQueryId(query: string): string {
 }
 
 // The modal's request and display order: in modal.ts, which a page can load without the engine.
-export {modalOrder, modalParams} from './modal.ts';
+export {MODAL_MAX_QUERY, modalOrder, modalParams} from './modal.ts';

@@ -7,11 +7,17 @@
 import {LEVELS, MODAL_HIGHLIGHT_POST_TAG, MODAL_HIGHLIGHT_PRE_TAG} from '../record/constants.ts';
 import type {AlgoliaHit, QueryParams} from './answer.ts';
 
+/**
+ * The most a reader can type into DocSearch 3.9.0's modal: its input's `maxLength` (the site spec
+ * fixes it too; the early search box holds as much). A longer question is asked as its start.
+ */
+export const MODAL_MAX_QUERY = 64;
+
 /** The request DocSearch 3.9.0 sends for one keystroke on a wide screen (contextual search on). */
 export function modalParams(query: string, snippetWords = 10): QueryParams {
   const levels = LEVELS.map((k) => `hierarchy.${k}`);
   return {
-    query,
+    query: query.slice(0, MODAL_MAX_QUERY),
     attributesToRetrieve: [...levels, 'content', 'type', 'url'],
     attributesToSnippet: [...levels.slice(1), 'content'].map((a) => `${a}:${snippetWords}`),
     snippetEllipsisText: '…',

@@ -123,7 +123,7 @@ export const registerSearch: RegisterCommand = (program, context) => {
       if (query.trim() === '') throw new UsageError('the query is empty: pass the words to search for');
       const file = flags.indexFile === undefined ? defaultIndexFile() : resolve(flags.indexFile);
       // Loaded here, not at the top: `docs-indexer --help` and `--version` stay quick.
-      const [{answerQuery, modalOrder, modalParams}, {loadLocalIndex}, {formatHits, PRE, POST, safe}] = await Promise.all([
+      const [{answerQuery, modalOrder, modalParams, MODAL_MAX_QUERY}, {loadLocalIndex}, {formatHits, PRE, POST, safe}] = await Promise.all([
         import('docs-search'),
         import('../../publish/local/publish.ts'),
         import('../format-hits.ts'),
@@ -140,10 +140,12 @@ export const registerSearch: RegisterCommand = (program, context) => {
       const shown = modalOrder(response.hits);
       const rel = relative(process.cwd(), file);
       const where = rel && !rel.startsWith('..') ? rel : file;
+      // (the modal's input holds MODAL_MAX_QUERY characters: a longer query is asked as its start)
+      const asked = `"${safe(params.query ?? query)}"${query.length > MODAL_MAX_QUERY ? ` (the first ${MODAL_MAX_QUERY} characters, all the search modal takes)` : ''}`;
       const lines =
         shown.length === 0
-          ? [`No results for "${safe(query)}" (${where})`]
-          : [`${response.nbHits} hits for "${safe(query)}", ${shown.length} shown as the search modal groups them (${where}):`, ...formatHits(shown, bold)];
+          ? [`No results for ${asked} (${where})`]
+          : [`${response.nbHits} hits for ${asked}, ${shown.length} shown as the search modal groups them (${where}):`, ...formatHits(shown, bold)];
       await writeAll(context.stdout, `${lines.join('\n')}\n`);
     });
 };

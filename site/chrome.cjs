@@ -10,8 +10,8 @@ exports.CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /**
  * The features Playwright (playwright-core 1.65) switches off in every Chromium it launches, in its
  * own `--disable-features`. Chromium keeps only the last `--disable-features` of its command line,
- * so ours below must repeat them; test/chrome-flags.test.ts launches the browser and fails when
- * Playwright's list holds a feature this one lacks (after an upgrade of Playwright).
+ * so ours below must repeat them; e2e/browser-flags.spec.ts reads the browser's command line and
+ * fails when Playwright's list holds a feature this one lacks (after an upgrade of Playwright).
  */
 const PLAYWRIGHT_DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
@@ -35,12 +35,11 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
 /**
  * Chromium 156 in headless mode still builds each window's address-bar popup, a WebUI page with a
  * renderer process of its own, and Playwright opens a window per page: about half of the processor
- * time a new page costs (~0.5 s → ~0.25 s here), for a popup no test ever opens. The test above
- * also fails if a Chromium upgrade renames these and the popup comes back.
+ * time a new page costs (~0.5 s → ~0.25 s here), for a popup no test ever opens.
+ * e2e/browser-flags.spec.ts also fails if a Chromium upgrade renames these and the popup comes back.
  */
 const OMNIBOX_POPUP_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
-exports.PLAYWRIGHT_DISABLED_FEATURES = PLAYWRIGHT_DISABLED_FEATURES;
 exports.OMNIBOX_POPUP_FEATURES = OMNIBOX_POPUP_FEATURES;
 exports.CHROME_ARGS = [
   '--no-sandbox',

@@ -2,3 +2,5 @@
 export declare const CHROME_PATH: string;
 /** The launch flags of every browser the tests and benchmarks start. */
 export declare const CHROME_ARGS: string[];
+/** The features chrome.cjs switches off besides Playwright's: the address bar's popup. */
+export declare const OMNIBOX_POPUP_FEATURES: string[];

@@ -6,6 +6,7 @@
  * Playwright opens, must not be built (this fails when an upgrade of Chromium renames its features).
  */
 import {test, expect} from '@playwright/test';
+import {OMNIBOX_POPUP_FEATURES} from '../chrome.cjs';
 
 /** The feature lists of every `--disable-features` switch on the browser's command line, in order. */
 async function disabledFeatureLists(page: import('@playwright/test').Page): Promise<string[][]> {
@@ -24,7 +25,7 @@ test('the last --disable-features keeps every feature Playwright switches off', 
   const effective = new Set(lists.at(-1));
   const dropped = lists.slice(0, -1).flat().filter((feature) => !effective.has(feature));
   expect(dropped, 'features Playwright disables that site/chrome.cjs no longer repeats').toEqual([]);
-  expect([...effective]).toEqual(expect.arrayContaining(['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']));
+  expect([...effective]).toEqual(expect.arrayContaining(OMNIBOX_POPUP_FEATURES));
 });
 
 test("no window builds the address bar's popup", async ({browser}) => {

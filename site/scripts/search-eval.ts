@@ -165,9 +165,12 @@ export function bootstrapInterval(reciprocalRanks: readonly number[], rounds = 2
   return [means[Math.floor(rounds * 0.025)]!, means[Math.ceil(rounds * 0.975) - 1]!];
 }
 
+/** A result's reciprocal rank (0 when not in the first 10). */
+const reciprocal = (r: EvalResult): number => (r.rank ? 1 / r.rank : 0);
+
 function finish(results: EvalResult[]): EvalSummary {
   const total = results.length;
-  const mrr10 = results.reduce((s, r) => s + (r.rank ? 1 / r.rank : 0), 0) / Math.max(1, total);
+  const mrr10 = results.reduce((s, r) => s + reciprocal(r), 0) / Math.max(1, total);
   return {
     results,
     mrr10,
@@ -261,7 +264,7 @@ export function report(title: string, s: EvalSummary, verbose: boolean, target =
     }
   }
   lines.push(
-    `  MRR@10 ${s.mrr10.toFixed(3)} (95 % interval ${bootstrapInterval(s.results.map((r) => (r.rank ? 1 / r.rank : 0))).map((x) => x.toFixed(2)).join('-')})` +
+    `  MRR@10 ${s.mrr10.toFixed(3)} (95 % interval ${bootstrapInterval(s.results.map(reciprocal)).map((x) => x.toFixed(2)).join('-')})` +
       `   answered@1 ${s.at1}/${s.total}   answered@5 ${s.at5}/${s.total}` +
       `   (target: MRR@10 >= ${target}, ${s.total}/${s.total} within 5)`,
   );

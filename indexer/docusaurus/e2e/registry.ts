@@ -94,11 +94,20 @@ export function runCommand(command: string, args: string[], cwd: string, env: No
   });
 }
 
+/** packedFiles per package, asked once (docs-search is staged alone and inside docs-indexer). */
+const packed = new Map<OurPackage, Promise<string[]>>();
+
 /**
  * The files `npm pack` puts in a package's tarball (its `files`, its README and package.json), as
  * npm lists them, without running its scripts; a bundled package is left out (stage() adds it).
  */
-async function packedFiles(name: OurPackage): Promise<string[]> {
+function packedFiles(name: OurPackage): Promise<string[]> {
+  let files = packed.get(name);
+  if (!files) packed.set(name, (files = listPacked(name)));
+  return files;
+}
+
+async function listPacked(name: OurPackage): Promise<string[]> {
   const listed = await runCommand('npm', ['pack', '--dry-run', '--json', '--ignore-scripts', '--workspace', name], repo);
   if (listed.code !== 0) throw new Error(`npm pack --dry-run --workspace ${name} failed:\n${listed.stdout}\n${listed.stderr}`);
   const [pack] = JSON.parse(listed.stdout) as {files: {path: string}[]}[];

@@ -141,7 +141,8 @@ export const registerSearch: RegisterCommand = (program, context) => {
       const rel = relative(process.cwd(), file);
       const where = rel && !rel.startsWith('..') ? rel : file;
       // (the modal's input holds MODAL_MAX_QUERY characters: a longer query is asked as its start)
-      const asked = `"${safe(params.query ?? query)}"${query.length > MODAL_MAX_QUERY ? ` (the first ${MODAL_MAX_QUERY} characters, all the search modal takes)` : ''}`;
+      const sent = params.query ?? query;
+      const asked = `"${safe(sent)}"${sent !== query ? ` (the first ${MODAL_MAX_QUERY} characters, all the search modal takes)` : ''}`;
       const lines =
         shown.length === 0
           ? [`No results for ${asked} (${where})`]

@@ -104,6 +104,30 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   });
 }
 
+test('SIGINT while an Algolia call hangs (its timeout 30 s away) and while a retry waits: ends within 1 s, temporary index deleted', async () => {
+  for (const fault of ['timeout', 503] as const) {
+    const fake = await startFakeAlgolia();
+    try {
+      seedLive(fake);
+      // Every batch hangs (or fails, and its retry waits 20 s); the cleanup's requests answer.
+      fake.faults.push({step: 'batch', fault});
+      const run = start(['push', MINI], envFor(fake, {DOCS_INDEXER_TIMEOUT_MS: '30000', DOCS_INDEXER_RETRY_DELAY_MS: '20000'}));
+      await until(() => fake.log.some((r) => r.step === 'batch'));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const sent = Date.now();
+      run.child.kill('SIGINT');
+      const {code, stderr} = await run.result;
+      const took = Date.now() - sent;
+      assert.deepEqual([code, stderr], [1, 'docs-indexer: interrupted; the live index "docs" was not changed\n'], String(fault));
+      assert.ok(took < 1000, `${fault}: ended ${took} ms after SIGINT`);
+      assert.deepEqual(fake.names(), ['docs'], `${fault}: no docs_tmp_* index left`);
+      assert.deepEqual(fake.records('docs'), [LIVE_RECORD]);
+    } finally {
+      await fake.close();
+    }
+  }
+});
+
 /** A build of `pages` pages: a crawl of it with --concurrency 1 lasts long enough to signal it. */
 async function bigBuild(dir: string, pages: number): Promise<string> {
   const build = path.join(dir, 'build');

@@ -8,7 +8,7 @@ export {crawl, InterruptedError, isHttpSource, servedPath, sitemapLocs, parseSit
 export type {CrawlEvent, CrawlMode, CrawlOptions, CrawlResult, CrawlSkipReason, SkippedPage, Sitemap, SitemapEntry} from './crawl/crawl.ts';
 export {extractPage, extractPageDetailed, escapeHtml, splitText, recordUrlFor, DEFAULT_LVL0, HOME_LVL0, PAGES_LVL0} from './extract/extract.ts';
 export type {ExtractOptions, ExtractedPage, SiteUrls, SkipReason} from './extract/extract.ts';
-export {publishToAlgolia, isRetryable, describeError, tempIndexName, SETTING_RANGES} from './publish/algolia/publish.ts';
+export {publishToAlgolia, isRetryable, describeError, tempIndexName, SETTING_RANGES, DEFAULT_TASK_TIMEOUT_MS} from './publish/algolia/publish.ts';
 export type {PublishEvent, PublishOptions, PublishResult, PublishStep, RecordChange} from './publish/algolia/publish.ts';
 export {DOCSEARCH_SETTINGS, settingsMatch} from './publish/algolia/settings.ts';
 export type {IndexSettings} from './publish/algolia/settings.ts';

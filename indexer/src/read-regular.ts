@@ -5,7 +5,7 @@
  * following a link and without blocking, and checked again on the open file (it may have been
  * swapped in between). At most `maxBytes + 1` bytes are read, whatever the file's size says.
  */
-import {constants} from 'node:fs';
+import {closeSync, constants, fstatSync, lstatSync, openSync, readSync} from 'node:fs';
 import {lstat, open} from 'node:fs/promises';
 
 /** What a path is, in a few words, when it is not a regular file. */
@@ -55,5 +55,33 @@ export async function readRegularFile(file: string, maxBytes: number): Promise<B
     return buffer.subarray(0, length);
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * readRegularFile, synchronously (for readers called synchronously, such as a sharded local
+ * index's shard reader): the same checks, the same bound.
+ */
+export function readRegularFileSync(file: string, maxBytes: number): Buffer | undefined {
+  const info = lstatSync(file);
+  if (!info.isFile()) throw new NotRegularFileError(file, fileKind(info));
+  if (info.size > maxBytes) return undefined;
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  try {
+    const opened = fstatSync(fd);
+    if (!opened.isFile()) throw new NotRegularFileError(file, fileKind(opened));
+    if (opened.size > maxBytes) return undefined;
+    const buffer = Buffer.allocUnsafe(Math.min(opened.size, maxBytes) + 1);
+    let length = 0;
+    for (;;) {
+      const bytesRead = readSync(fd, buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+      if (length > maxBytes) return undefined;
+      if (length === buffer.length) break;
+    }
+    return buffer.subarray(0, length);
+  } finally {
+    closeSync(fd);
   }
 }

@@ -65,7 +65,7 @@ test('usage errors exit 2 with one line on stderr', async () => {
     [['crawl', MINI, '--json'], 'docs-indexer: --json prints the summary on stdout: pass --out FILE for the records\n'],
     [['crawl', path.join(MINI, 'nope')], `docs-indexer: cannot read SOURCE "${path.join(MINI, 'nope')}": no such folder (build the site first: npm run build)\n`],
     [['crawl', fixture('noindex')], `docs-indexer: cannot tell the site's URL from "${fixture('noindex')}": pass --base-url URL\n`],
-    [['crawl', fixture('noindex'), '--base-url', 'https://x.org'], `docs-indexer: the crawl of ${fixture('noindex')} found no pages to index\n`],
+    [['crawl', fixture('noindex'), '--base-url', 'https://x.org'], `docs-indexer: the crawl of ${fixture('noindex')} found no pages to index: its only page was skipped (https://x.org/page: noindex)\n`],
     [['frobnicate'], "docs-indexer: unknown command 'frobnicate' (see docs-indexer --help)\n"],
     // No command: one line and a pointer to --help, not the whole help on stderr.
     [[], 'docs-indexer: missing command: crawl, push or search (see docs-indexer --help)\n'],

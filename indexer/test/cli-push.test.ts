@@ -186,7 +186,7 @@ test('missing or invalid configuration exits 2 and names every way to supply the
     assert.deepEqual([run.code, run.stderr, run.stdout], [2, stderr, ''], JSON.stringify(env));
   }
   const empty = await runCli(['push', fixture('noindex'), '--base-url', 'https://x.org/'], full);
-  assert.deepEqual([empty.code, empty.stderr], [2, `docs-indexer: the crawl of ${fixture('noindex')} found no pages to index\n`]);
+  assert.deepEqual([empty.code, empty.stderr], [2, `docs-indexer: the crawl of ${fixture('noindex')} found no pages to index: its only page was skipped (https://x.org/page: noindex)\n`]);
 });
 
 test('push URL crawls the deployed site from its sitemap (what the deploy workflow runs)', async () => {

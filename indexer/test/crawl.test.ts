@@ -140,7 +140,7 @@ test('an unreadable or empty source is a SourceError; a bad base URL is a UsageE
   const empty = await mkdtemp(path.join(tmpdir(), 'indexer-empty-'));
   await assert.rejects(crawl(empty), (e) => e instanceof SourceError && e.message === `SOURCE "${empty}" contains no HTML pages`);
   await writeFile(path.join(empty, 'only.html'), '<html><head><meta name=robots content=noindex></head><body><h1>x</h1></body></html>');
-  await assert.rejects(crawl(empty, {baseUrl: 'https://x.org/'}), (e) => e instanceof SourceError && e.message === `the crawl of ${empty} found no pages to index`);
+  await assert.rejects(crawl(empty, {baseUrl: 'https://x.org/'}), (e) => e instanceof SourceError && e.message === `the crawl of ${empty} found no pages to index: its only page was skipped (https://x.org/only: noindex)`);
   await assert.rejects(crawl(empty), (e) => e instanceof UsageError && /pass --base-url URL/.test(e.message));
   await assert.rejects(crawl(MINI, {baseUrl: 'not a url'}), UsageError);
   await rm(empty, {recursive: true, force: true});

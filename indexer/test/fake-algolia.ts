@@ -39,7 +39,9 @@ export type Fault =
   /** A 200 whose body is `null`. */
   | 'null-body'
   /** A 200 whose headers come at once and whose body comes a byte every 50 ms, never ending. */
-  | 'trickle';
+  | 'trickle'
+  /** For `task`: a 200 saying the task is not published yet (Algolia's answer while it works). */
+  | 'notPublished';
 
 export interface FaultRule {
   step: Step;
@@ -392,6 +394,10 @@ export async function startFakeAlgolia(options: {appId?: string; apiKey?: string
           res.write('{"items":[');
           const timer = setInterval(() => res.write(' '), 50);
           res.on('close', () => clearInterval(timer));
+          return;
+        }
+        if (rule.fault === 'notPublished') {
+          send(200, {status: 'notPublished', pendingTask: true});
           return;
         }
         if (rule.fault === 'null-body') {

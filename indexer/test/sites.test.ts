@@ -105,6 +105,8 @@ test('versioned docs and a blog (trailingSlash undefined): the same records from
   // Chrome stays out: category cards, bylines (date, reading time, author), default admonition titles.
   assert.doesNotMatch(all, /📄️|🗃️/);
   assert.doesNotMatch(all, /min read|Ada Example|Firmware engineer/);
+  // The version banner of an older version is chrome too.
+  assert.doesNotMatch(all, /This is documentation for|no longer actively maintained/);
   assert.ok(!records.some((r) => r.content === 'note'), 'default admonition title');
   assert.ok(records.some((r) => r.content === 'Pairing hint'), 'custom admonition title');
 });
@@ -150,5 +152,63 @@ test('one locale crawled on its own (its folder or its URL) keeps its locale pat
     assert.equal(JSON.stringify(web.records), JSON.stringify(folder.records), 'the folder and the URL crawls of the locale differ');
   } finally {
     await site.close();
+  }
+});
+
+test('plugins most sites add (client-redirects, a second docs instance, unlisted and draft docs, the sitemap): indexed page for page', async () => {
+  const {folder, web, records} = await bothWays('plugins', '/');
+  const origin = 'https://plugins.example.com';
+  // Every page a reader finds, once: no redirect page, no unlisted or draft doc, no 404.
+  assert.deepEqual(pagesOf(records), [`${origin}/`, `${origin}/community/`, `${origin}/community/support`, `${origin}/docs/guide/install`, `${origin}/docs/intro`]);
+  const reasons = (result: CrawlResult): string[] => result.skippedPages.map((p) => `${p.reason} ${p.url}${p.detail ? ` ${p.detail}` : ''}`);
+  // The redirects `from` several old paths, one of them sorting before its target (a-first-steps < intro).
+  assert.deepEqual(reasons(folder).filter((r) => r.startsWith('redirect')), [
+    `redirect ${origin}/docs/a-first-steps/ to ${origin}/docs/intro`,
+    `redirect ${origin}/docs/getting-started-old/ to ${origin}/docs/intro`,
+    `redirect ${origin}/docs/guide/setup-old/ to ${origin}/docs/guide/install`,
+    `redirect ${origin}/help/ to ${origin}/community/support`,
+    `redirect ${origin}/start/ to ${origin}/docs/intro`,
+  ]);
+  assert.ok(reasons(folder).includes(`noindex ${origin}/docs/secret`), 'the unlisted doc is built noindex and skipped');
+  assert.ok(!reasons(folder).some((r) => r.startsWith('duplicate')), reasons(folder).join('\n'));
+  assert.ok(!reasons(web).some((r) => r.startsWith('duplicate')), reasons(web).join('\n'));
+  // The introduction is itself: its title and text, not a redirect page's.
+  const intro = records.filter((r) => r.url_without_anchor === `${origin}/docs/intro`);
+  assert.equal(intro[0]?.hierarchy.lvl1, 'Introduction');
+  assert.ok(intro.some((r) => r.content?.includes('Every reading carries a timestamp')));
+  // The second docs instance, without a sidebar: its pages' lvl0 is the docs default.
+  assert.equal(lvl0Of(records, `${origin}/community/support`), 'Documentation');
+  assert.doesNotMatch(text(records), /Work in progress|Unlisted notes|reachable by their URL only/);
+});
+
+test('push of the plugins build against the same build without its redirect pages deletes nothing', async () => {
+  const {startFakeAlgolia} = await import('./fake-algolia.ts');
+  const {runCli} = await import('./helpers.ts');
+  const {cp, rm, mkdtemp} = await import('node:fs/promises');
+  const {tmpdir} = await import('node:os');
+  const before = await mkdtemp(path.join(tmpdir(), 'plugins-before-'));
+  const fake = await startFakeAlgolia();
+  const env = {
+    ALGOLIA_APP_ID: fake.appId,
+    ALGOLIA_ADMIN_API_KEY: fake.apiKey,
+    ALGOLIA_INDEX_NAME: 'docs',
+    ALGOLIA_HOSTS: fake.url,
+    DOCS_INDEXER_TIMEOUT_MS: '2000',
+    DOCS_INDEXER_RETRY_DELAY_MS: '5',
+    CI: 'true',
+  };
+  try {
+    await cp(siteHtml('plugins'), before, {recursive: true});
+    for (const old of ['docs/a-first-steps', 'docs/getting-started-old', 'docs/guide/setup-old', 'help', 'start']) await rm(path.join(before, old), {recursive: true});
+    const first = await runCli(['push', before, '--json'], env);
+    assert.equal(first.code, 0, first.stderr);
+    const live = fake.records('docs').length;
+    const second = await runCli(['push', siteHtml('plugins'), '--json'], env);
+    assert.equal(second.code, 0, second.stderr);
+    const summary = JSON.parse(second.stdout) as {added: number; updated: number; deleted: number; unchanged: number};
+    assert.deepEqual([summary.added, summary.updated, summary.deleted, summary.unchanged], [0, 0, 0, live]);
+  } finally {
+    await fake.close();
+    await rm(before, {recursive: true, force: true});
   }
 });

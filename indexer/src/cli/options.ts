@@ -6,7 +6,7 @@
 import {z} from 'zod';
 import {UsageError} from '../errors.ts';
 import {DEFAULT_CONCURRENCY, MAX_CONCURRENCY} from './defaults.ts';
-import {indexNameProblem, SETTING_RANGES, type AlgoliaHost} from '../publish/algolia/options.ts';
+import {DEFAULT_TASK_TIMEOUT_MS, indexNameProblem, SETTING_RANGES, type AlgoliaHost} from '../publish/algolia/options.ts';
 import {DEFAULT_MAX_FAILED, DEFAULT_MAX_PAGES, MAX_MAX_PAGES} from '../crawl/defaults.ts';
 import {DEFAULT_MAX_RECORD_BYTES, MAX_MAX_RECORD_BYTES, MIN_MAX_RECORD_BYTES} from '../records/limits.ts';
 import {redactUrl} from '../crawl/urls.ts';
@@ -109,6 +109,8 @@ export const pushOptionsSchema = crawlOptionsSchema.omit({out: true}).extend({
   synonyms: z.string().min(1).optional(),
   /** Per-request timeout for Algolia calls (DOCS_INDEXER_TIMEOUT_MS). */
   timeoutMs: z.number().int().min(SETTING_RANGES.timeoutMs.min).max(SETTING_RANGES.timeoutMs.max).default(30_000),
+  /** How long one Algolia task may stay unpublished (DOCS_INDEXER_TASK_TIMEOUT_MS). */
+  taskTimeoutMs: z.number().int().min(SETTING_RANGES.taskTimeoutMs.min).max(SETTING_RANGES.taskTimeoutMs.max).default(DEFAULT_TASK_TIMEOUT_MS),
   /** First retry delay; doubles on each attempt (DOCS_INDEXER_RETRY_DELAY_MS). */
   retryDelayMs: z.number().int().min(SETTING_RANGES.retryDelayMs.min).max(SETTING_RANGES.retryDelayMs.max).default(1_000),
   /** Attempts per Algolia call (DOCS_INDEXER_ATTEMPTS). */
@@ -142,6 +144,8 @@ const MESSAGES: Record<string, (value: unknown) => string> = {
       ? 'missing Algolia index name: pass --index NAME or set ALGOLIA_INDEX_NAME'
       : `invalid Algolia index name "${printable(String(v))}" (--index or ALGOLIA_INDEX_NAME): ${indexNameProblem(String(v))}`,
   timeoutMs: (v) => `DOCS_INDEXER_TIMEOUT_MS must be a whole number of milliseconds from ${range('timeoutMs')} (got "${printable(String(v))}")`,
+  taskTimeoutMs: (v) =>
+    `DOCS_INDEXER_TASK_TIMEOUT_MS must be a whole number of milliseconds from ${range('taskTimeoutMs')} (got "${printable(String(v))}")`,
   retryDelayMs: (v) => `DOCS_INDEXER_RETRY_DELAY_MS must be a whole number of milliseconds from ${range('retryDelayMs')} (got "${printable(String(v))}")`,
   attempts: (v) => `DOCS_INDEXER_ATTEMPTS must be a whole number from ${range('attempts')} (got "${printable(String(v))}")`,
 };
@@ -237,6 +241,7 @@ export function resolvePushOptions(raw: RawPushOptions, env: NodeJS.ProcessEnv):
     indexName: blankToUndefined(raw.index) ?? blankToUndefined(env.ALGOLIA_INDEX_NAME),
     hosts: parseHosts(env.ALGOLIA_HOSTS, env[ALLOW_PLAIN_HTTP_VAR]?.trim() === '1'),
     timeoutMs: numberFromEnv(env.DOCS_INDEXER_TIMEOUT_MS),
+    taskTimeoutMs: numberFromEnv(env.DOCS_INDEXER_TASK_TIMEOUT_MS),
     retryDelayMs: numberFromEnv(env.DOCS_INDEXER_RETRY_DELAY_MS),
     attempts: numberFromEnv(env.DOCS_INDEXER_ATTEMPTS),
   };

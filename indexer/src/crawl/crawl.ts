@@ -32,7 +32,7 @@ import {SourceError, UsageError} from '../errors.ts';
 import {crawlFolder} from './folder.ts';
 import {crawlUrl} from './site.ts';
 import {byOrder, byUrl, checkInterrupted, checkRanges, crawledPage, InterruptedError} from './pages.ts';
-import type {CrawlOptions, CrawlResult} from './types.ts';
+import type {CrawlOptions, CrawlResult, SkippedPage} from './types.ts';
 import {isHttpSource, redactUrl} from './urls.ts';
 
 export type {CrawlEvent, CrawlMode, CrawlOptions, CrawlResult, CrawlSkipReason, CrawledPage, SkippedPage} from './types.ts';
@@ -41,6 +41,17 @@ export {InterruptedError, percentAbove} from './pages.ts';
 export {isHttpSource, orderKey, redactUrl, servedPath} from './urls.ts';
 export {MAX_SITEMAP_BYTES, parseSitemap, rankOfPriority, sitemapLocs, type Sitemap, type SitemapEntry} from './sitemap.ts';
 export {pageLinks} from './links.ts';
+
+/** Why a crawl that found no page to index found none: its skipped pages by reason, and one of them. */
+function whySkipped(skipped: readonly SkippedPage[]): string {
+  if (skipped.length === 0) return '';
+  const counts = new Map<string, number>();
+  for (const page of skipped) counts.set(page.reason, (counts.get(page.reason) ?? 0) + 1);
+  const reasons = [...counts].map(([reason, n]) => `${n} ${reason}`).join(', ');
+  const first = skipped[0] as SkippedPage;
+  const example = `${redactUrl(first.url)}: ${first.reason}${first.detail ? ` (${first.detail})` : ''}`;
+  return skipped.length === 1 ? `: its only page was skipped (${example})` : `: all ${skipped.length} pages were skipped (${reasons}; e.g. ${example})`;
+}
 
 export async function crawl(source: string, options: CrawlOptions = {}): Promise<CrawlResult> {
   if (!source) throw new UsageError('missing SOURCE: pass a build folder or an http(s) URL');
@@ -72,7 +83,7 @@ export async function crawl(source: string, options: CrawlOptions = {}): Promise
   const skippedPages = result.skipped.sort(byUrl);
   const failed = skippedPages.filter((p) => p.reason === 'failed').length;
   if (pages.length === 0) {
-    throw new SourceError(`the crawl of ${redactUrl(source)} found no pages to index`);
+    throw new SourceError(`the crawl of ${redactUrl(source)} found no pages to index${whySkipped(skippedPages)}`);
   }
   options.onEvent?.({
     type: 'done',

@@ -3,6 +3,7 @@
  * site's URL read from the home page's canonical link (else the sitemap), priorities from the
  * build's sitemaps; pages handed to onPage in order as soon as they are extracted.
  */
+import type {Dirent} from 'node:fs';
 import {lstat, readdir, realpath, stat} from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
@@ -98,24 +99,65 @@ interface BuildFile {
   real: string;
 }
 
+/** A file name's bytes for a message: printable ASCII as it is, every other byte as `\xNN`. */
+export function escapedName(bytes: Uint8Array): string {
+  let out = '';
+  for (const byte of bytes) out += byte >= 0x20 && byte < 0x7f && byte !== 0x5c ? String.fromCharCode(byte) : `\\x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  return out;
+}
+
+/** A folder's entry found by walk(): its path from the folder (valid UTF-8 all the way), and what it is. */
+interface WalkEntry {
+  file: string;
+  entry: Dirent<Buffer>;
+}
+
+/**
+ * Every entry below `folder` (not following symbolic links to folders, as `readdir`'s recursive
+ * walk does). Names are read as bytes: a name that is not UTF-8 cannot be opened through a
+ * string path (decoding it replaces its bad bytes, and the path then names nothing), so such
+ * an entry is listed in `badNames` (escaped), not walked or read, instead of failing the walk.
+ */
+async function walk(folder: string): Promise<{entries: WalkEntry[]; badNames: {file: string; shown: string; folder: boolean}[]}> {
+  const entries: WalkEntry[] = [];
+  const badNames: {file: string; shown: string; folder: boolean}[] = [];
+  const pending = [''];
+  for (let dir = pending.pop(); dir !== undefined; dir = pending.pop()) {
+    const list = await readdir(path.join(folder, dir), {withFileTypes: true, encoding: 'buffer'});
+    for (const entry of list) {
+      const bytes = entry.name;
+      const name = bytes.toString('utf8');
+      const file = dir === '' ? name : path.join(dir, name);
+      if (!Buffer.from(name, 'utf8').equals(bytes)) {
+        badNames.push({file, shown: `${dir === '' ? '' : `${dir}${path.sep}`}${escapedName(bytes)}`, folder: entry.isDirectory()});
+        continue;
+      }
+      if (entry.isDirectory()) pending.push(file);
+      else entries.push({file, entry});
+    }
+  }
+  return {entries, badNames};
+}
+
 /**
  * The build's HTML files and sitemaps (`sitemap.xml` at the root and in locale folders): regular
  * files, and symbolic links to regular files inside the folder (read at their target). Other
  * `*.html` entries (FIFOs, devices, sockets, links to elsewhere) are listed in `special`, to be
- * skipped with a warning; none of them is opened.
+ * skipped with a warning, and so are pages (or folders) whose names are not UTF-8; none of them is opened.
  */
-async function listFiles(folder: string, root: string): Promise<{html: BuildFile[]; sitemaps: BuildFile[]; special: {file: string; kind: string}[]}> {
-  const entries = await readdir(folder, {recursive: true, withFileTypes: true});
+async function listFiles(folder: string, root: string): Promise<{html: BuildFile[]; sitemaps: BuildFile[]; special: {file: string; kind: string; reason?: 'bad-file-name'}[]}> {
+  const {entries, badNames} = await walk(folder);
   const html: BuildFile[] = [];
   const sitemaps: BuildFile[] = [];
-  const special: {file: string; kind: string}[] = [];
-  for (const entry of entries) {
-    if (entry.isDirectory()) continue;
-    const isHtml = /\.html?$/i.test(entry.name);
-    if (!isHtml && entry.name !== 'sitemap.xml') continue;
-    // Node 20 names the folder `path` (newer releases `parentPath`).
-    const dir = (entry as unknown as {parentPath?: string}).parentPath ?? entry.path;
-    const file = path.relative(folder, path.join(dir, entry.name));
+  const special: {file: string; kind: string; reason?: 'bad-file-name'}[] = [];
+  for (const bad of badNames) {
+    if (bad.folder) special.push({file: bad.file, kind: `${bad.shown}: a folder whose name is not UTF-8 (its pages were not read)`, reason: 'bad-file-name'});
+    else if (/\.html?$/i.test(bad.file)) special.push({file: bad.file, kind: `${bad.shown}: its name is not UTF-8`, reason: 'bad-file-name'});
+  }
+  for (const {file, entry} of entries) {
+    const name = path.basename(file);
+    const isHtml = /\.html?$/i.test(name);
+    if (!isHtml && name !== 'sitemap.xml') continue;
     let real: string | {kind: string} = path.join(folder, file);
     if (!entry.isFile()) {
       real = entry.isSymbolicLink() ? await resolveInside(real, root) : {kind: fileKind(entry)};
@@ -176,9 +218,9 @@ export async function crawlFolder(folder: string, options: CrawlOptions) {
   let done = 0;
   const skipped: SkippedPage[] = [];
   const urlOf = (file: string): string => new URL(encodePath(servedPath(file)), baseUrl).toString();
-  // FIFOs, devices, sockets and links out of the folder named like pages: never opened, reported.
-  for (const {file, kind} of listing.special) {
-    const page: SkippedPage = {url: urlOf(file), reason: 'not-a-file', detail: `${file} is ${kind}`};
+  // FIFOs, devices, sockets and links out of the folder named like pages, and names that are not UTF-8: never opened, reported.
+  for (const {file, kind, reason} of listing.special) {
+    const page: SkippedPage = reason ? {url: urlOf(file), reason, detail: kind} : {url: urlOf(file), reason: 'not-a-file', detail: `${file} is ${kind}`};
     skipped.push(page);
     options.onEvent?.({type: 'skip', ...page, done, total});
   }
@@ -238,12 +280,13 @@ export async function crawlFolder(folder: string, options: CrawlOptions) {
       jobs.map(({file, url, order}, index) =>
         limit(async (): Promise<PageResult> => {
           checkInterrupted(options);
-          const {skipped: skip, ...extracted} = await extract(file, url, order);
+          const {skipped: skip, detail, ...extracted} = await extract(file, url, order);
           const result: PageResult = {...extracted, order, ...(extracted.url === url ? {} : {routed: url})};
           done += 1;
           if (skip) {
-            skipped.push({url: result.url, reason: skip});
-            options.onEvent?.({type: 'skip', url: result.url, reason: skip, done, total});
+            const page: SkippedPage = {url: result.url, reason: skip, ...(detail ? {detail} : {})};
+            skipped.push(page);
+            options.onEvent?.({type: 'skip', ...page, done, total});
           } else {
             options.onEvent?.({type: 'page', url: result.url, records: result.count, done, total});
           }

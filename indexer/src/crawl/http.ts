@@ -28,6 +28,8 @@ export interface Fetched {
   status: number;
   contentType: string;
   body: string;
+  /** The `X-Robots-Tag` header, when the answer had one (several are joined by `, `). */
+  robots?: string;
 }
 
 function isRetryableStatus(status: number): boolean {
@@ -212,6 +214,7 @@ export class SiteClient {
     }
     // A page is read in the encoding a browser would use (header, BOM, <meta charset>); anything else as UTF-8.
     const body = /html/i.test(contentType) ? decodePage(bytes, contentType) : new TextDecoder().decode(bytes);
-    return {status: response.status, contentType, body};
+    const robots = response.headers.get('x-robots-tag');
+    return {status: response.status, contentType, body, ...(robots === null ? {} : {robots})};
   }
 }

@@ -1,6 +1,6 @@
 /**
- * What a URL crawl reads from a page besides its records: its links, canonical link and hreflang
- * alternates (a string scan, no DOM), and which links name assets rather than pages.
+ * What a URL crawl reads from a page besides its records: its links (a meta refresh's target
+ * included), canonical link and hreflang alternates (a string scan, no DOM), and which links name assets rather than pages.
  */
 
 /** What the crawl reads from a page besides its records: links, canonical, hreflang alternates. */
@@ -9,6 +9,8 @@ export interface PageLinks {
   alternates: string[];
   links: string[];
 }
+
+import {refreshUrl} from '../extract/refresh.ts';
 
 const ATTRIBUTE = /([^\s"'=<>/]+)\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/g;
 
@@ -26,14 +28,21 @@ function decodeAttribute(value: string): string {
  */
 export function pageLinks(html: string): PageLinks {
   const result: PageLinks = {alternates: [], links: []};
-  for (const tag of html.matchAll(/<(a|link)\s([^>]*)>/gi)) {
+  for (const tag of html.matchAll(/<(a|link|meta)\s([^>]*)>/gi)) {
     const attributes = new Map<string, string>();
     for (const m of (tag[2] ?? '').matchAll(ATTRIBUTE)) {
       attributes.set((m[1] ?? '').toLowerCase(), decodeAttribute(m[3] ?? m[4] ?? m[5] ?? ''));
     }
+    const name = (tag[1] ?? '').toLowerCase();
+    if (name === 'meta') {
+      // A redirect page's meta refresh is a link a browser follows (plugin-client-redirects' old paths).
+      const refresh = attributes.get('http-equiv')?.toLowerCase() === 'refresh' ? refreshUrl(attributes.get('content') ?? '') : undefined;
+      if (refresh !== undefined) result.links.push(refresh);
+      continue;
+    }
     const href = attributes.get('href');
     if (!href) continue;
-    if ((tag[1] ?? '').toLowerCase() === 'a') result.links.push(href);
+    if (name === 'a') result.links.push(href);
     else {
       const rel = (attributes.get('rel') ?? '').toLowerCase().split(/\s+/);
       if (rel.includes('canonical')) result.canonical ??= href;

@@ -126,7 +126,7 @@ export function maxFailedOf(options: CrawlOptions): number {
   return n;
 }
 
-export type ExtractedResult = Omit<PageResult, 'order'> & {skipped?: PageSkipReason};
+export type ExtractedResult = Omit<PageResult, 'order'> & {skipped?: PageSkipReason; detail?: string};
 
 /** Extracts one page on the pool, or in this thread (no pool, or its worker died). */
 export async function extractWith(pool: ExtractPool | undefined, job: PageJob): Promise<ExtractedResult> {
@@ -161,7 +161,13 @@ export async function extractWith(pool: ExtractPool | undefined, job: PageJob): 
     ...(job.validate === undefined ? {} : {validate: job.validate}),
     ...(job.maxRecordBytes === undefined ? {} : {maxRecordBytes: job.maxRecordBytes}),
   });
-  return {url: page.url, records: page.records, count: page.records.length, ...(page.skipped ? {skipped: page.skipped} : {})};
+  return {
+    url: page.url,
+    records: page.records,
+    count: page.records.length,
+    ...(page.skipped ? {skipped: page.skipped} : {}),
+    ...(page.detail ? {detail: page.detail} : {}),
+  };
 }
 
 /** The worker pool of a crawl of `pages` pages, if it uses one. */

@@ -11,6 +11,7 @@ import {byOrder, byUrl, checkInterrupted, checkRanges, concurrencyOf, duplicateO
 import {MAX_SITEMAP_BYTES, parseSitemap, ranksFrom, type Sitemap, type SitemapEntry} from './sitemap.ts';
 import type {CrawlMode, CrawlOptions, SkippedPage} from './types.ts';
 import {DEFAULT_MAX_PAGES} from './defaults.ts';
+import {xRobotsTagNoindex} from '../extract/robots.ts';
 import {compare, normalizeBaseUrl, orderKey, redactUrl, siteUrlsOf, withSlash} from './urls.ts';
 
 /** Sitemaps a URL crawl reads at most (sitemap indexes included). */
@@ -219,7 +220,13 @@ export async function crawlUrl(source: string, options: CrawlOptions) {
     }
     const order = orderKey(routed);
     checkInterrupted(options);
-    const {skipped: reason, ...page} = await extractWith(pool, {
+    // `X-Robots-Tag: noindex` (or `none`) says what a robots meta would: the page is not indexed (its links are still followed).
+    if (xRobotsTagNoindex(fetched.robots)) {
+      skip({url: routed, reason: 'noindex', detail: 'X-Robots-Tag'});
+      await Promise.all(next);
+      return;
+    }
+    const {skipped: reason, detail, ...page} = await extractWith(pool, {
       html: fetched.body,
       url: routed,
       site,
@@ -228,7 +235,7 @@ export async function crawlUrl(source: string, options: CrawlOptions) {
       digests: Boolean(options.digests),
       ...validate,
     });
-    if (reason) skip({url: page.url, reason});
+    if (reason) skip({url: page.url, reason, ...(detail ? {detail} : {})});
     else {
       options.onEvent?.({type: 'page', url: page.url, records: page.count, done, total: total()});
       pages.push({...page, order, fetched: fetched.url, ...(page.url === routed ? {} : {routed})});

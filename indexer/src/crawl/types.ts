@@ -14,14 +14,17 @@ export type CrawlMode = 'folder' | 'sitemap' | 'links';
  * answers 404 or 410), `off-site` (a redirect out of the site's origin and base path),
  * `duplicate` (a second page with the same record URL), `not-a-file` (in a folder, a `*.html` that
  * is a FIFO, a device, a socket or a symbolic link to anything but a regular file inside the
- * folder: never opened).
+ * folder: never opened), `bad-file-name` (in a folder, a page, or a folder of pages, whose name
+ * is not UTF-8: it cannot be named by a URL nor opened by its decoded name; the detail shows its
+ * bytes escaped). A page's own reasons include `redirect` (a meta refresh or canonical link to
+ * another page: the detail names it).
  */
-export type CrawlSkipReason = PageSkipReason | 'failed' | 'broken-link' | 'off-site' | 'duplicate' | 'not-a-file';
+export type CrawlSkipReason = PageSkipReason | 'failed' | 'broken-link' | 'off-site' | 'duplicate' | 'not-a-file' | 'bad-file-name';
 
 export interface SkippedPage {
   url: string;
   reason: CrawlSkipReason;
-  /** What happened, for failed, broken and off-site pages (e.g. "HTTP 503"). */
+  /** What happened, for failed, broken and off-site pages (e.g. "HTTP 503"), where a redirect goes (`to URL`), what a file is. */
   detail?: string;
 }
 

@@ -41,6 +41,10 @@ import {
 } from 'docs-search/record';
 import {normalizeSpace, readPage, type PageInfo} from './page-reader.ts';
 import {NOT_FOUND_TITLE_TRANSLATIONS} from './docusaurus-translations.ts';
+import {robotsMetaNoindex} from './robots.ts';
+import {refreshUrl} from './refresh.ts';
+
+export {refreshUrl};
 
 export interface ExtractOptions {
   /** Absolute URL of the page, without anchor: the record URL unless `site` says otherwise. */
@@ -64,7 +68,7 @@ export interface SiteUrls {
   base: string;
 }
 
-export type SkipReason = 'noindex' | 'not-found' | 'search-page' | 'not-html' | 'empty' | 'record-too-large' | 'too-many-records';
+export type SkipReason = 'noindex' | 'redirect' | 'duplicate' | 'not-found' | 'search-page' | 'not-html' | 'empty' | 'record-too-large' | 'too-many-records';
 
 export interface ExtractedPage {
   records: SearchRecord[];
@@ -72,6 +76,8 @@ export interface ExtractedPage {
   url: string;
   /** Set when the page was skipped on purpose. */
   skipped?: SkipReason;
+  /** What a skip means, when it says more than its reason (a redirect's target: `to URL`). */
+  detail?: string;
   /** The page's `<link rel="canonical">` or `og:url`, when present. */
   canonical?: string;
 }
@@ -530,6 +536,46 @@ function stripChrome(html: string): string {
   return out;
 }
 
+/**
+ * Two paths of one page, as a static host serves them: a trailing slash, `index.html`, `.html`,
+ * percent-encoding, query and fragment aside (`/docs/a`, `/docs/a/`, `/docs/a.html`).
+ */
+function samePath(a: URL, b: URL): boolean {
+  const key = (url: URL): string => {
+    let pathname = url.pathname;
+    try {
+      pathname = decodeURIComponent(pathname);
+    } catch {
+      // malformed escapes: compare as written
+    }
+    return pathname.replace(/\/index\.html?$/i, '/').replace(/\.html?$/i, '').replace(/\/+$/, '');
+  };
+  return key(a) === key(b);
+}
+
+/**
+ * Where a redirect page sends its reader, or undefined when the page is no redirect: a meta
+ * refresh naming another page (anywhere: the reader never reads this one). Shown on the record
+ * base when it lies in the site.
+ */
+function refreshTarget(info: PageInfo, pageUrl: string, site: SiteUrls | undefined): string | undefined {
+  const refresh = info.refresh === undefined ? undefined : refreshUrl(info.refresh);
+  if (refresh === undefined) return undefined;
+  let target: URL;
+  try {
+    target = new URL(refresh, pageUrl);
+  } catch {
+    return undefined; // not a URL: the refresh goes nowhere
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return undefined;
+  target.hash = '';
+  const href = target.toString();
+  // On the record base, as the page's own URL is (a refresh may name the site's configured host).
+  const shown = new URL(recordUrlFor(href, href, site));
+  const page = new URL(pageUrl);
+  return shown.origin === page.origin && samePath(shown, page) ? undefined : shown.toString();
+}
+
 function isNotFoundPage(info: PageInfo, title: string): boolean {
   // A doc or a blog post may well be titled "Page Not Found" (an error reference): not this page.
   // (The not-found page of a site whose docs are at "/" is drawn in the docs layout, but it is no doc.)
@@ -560,8 +606,16 @@ export function extractPageDetailed(html: string, options: ExtractOptions): Extr
     ...(canonical ? {canonical} : {}),
   });
 
-  const robots = info.metas.get('robots')?.toLowerCase() ?? '';
-  if (/\bnoindex\b/.test(robots)) return result('noindex');
+  if (robotsMetaNoindex(info.robots)) return result('noindex');
+  // A redirect page (what @docusaurus/plugin-client-redirects writes for each old path) is not
+  // a page: it gives no records, and its canonical link must not make it pass for its target.
+  const redirect = refreshTarget(info, fallbackUrl, options.site);
+  if (redirect !== undefined) return {records: [], url: fallbackUrl, skipped: 'redirect', detail: `to ${redirect}`};
+  // A page whose canonical link names another page of the site is that page's duplicate: it
+  // gives no records whatever the order pages are read in, so it never takes its target's place.
+  if (fromCanonical !== fallbackUrl && fits(fromCanonical) && !samePath(new URL(fromCanonical), new URL(fallbackUrl))) {
+    return {records: [], url: fallbackUrl, skipped: 'duplicate', detail: `same page as ${fromCanonical}`};
+  }
   const title = pageTitle(info);
   if (isNotFoundPage(info, title)) return result('not-found');
   if (info.htmlClass.split(/\s+/).includes('search-page-wrapper')) return result('search-page');

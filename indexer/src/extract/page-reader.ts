@@ -28,6 +28,7 @@ import {
   normalizeSpace,
   type Attribs,
 } from './content-rules.ts';
+import {ROBOTS_AGENT} from './robots.ts';
 
 export {INLINE_TAGS, normalizeSpace};
 
@@ -61,7 +62,12 @@ export interface PageInfo {
   firstH1?: string;
   canonical?: string;
   ogUrl?: string;
+  /** `<meta name|property>` values by lower-cased name, the first of each name. */
   metas: Map<string, string>;
+  /** The content of every `<meta name="robots">` (and `name="docs-indexer"`), in document order. */
+  robots: string[];
+  /** The content of the first `<meta http-equiv="refresh">` (`0; url=/docs/x`). */
+  refresh?: string;
   category?: string;
   /** The label of the last navbar item marked active (`.navbar__item.navbar__link--active`). */
   navbarActive?: string;
@@ -164,7 +170,7 @@ function isBadge(tokens: readonly string[], parent: Frame | undefined): boolean 
 type RootPlan = {kind: 'fallback' | 'main' | 'body' | 'document'} | {index: number};
 
 class Reader {
-  readonly info: PageInfo = {htmlClass: '', metas: new Map(), ops: []};
+  readonly info: PageInfo = {htmlClass: '', metas: new Map(), robots: [], ops: []};
   private readonly stack: Frame[] = [];
   private readonly captures: TextCapture[] = [];
   private elementIndex = -1;
@@ -305,14 +311,18 @@ class Reader {
         this.scanBlocked = depth;
         return;
       case 'meta': {
-        const key = attribs.name ?? attribs.property;
+        // Meta names are case-insensitive (`<META NAME="ROBOTS">`): they are kept lower-cased.
+        const key = (attribs.name ?? attribs.property)?.toLowerCase();
         if (key && attribs.content !== undefined && !info.metas.has(key)) info.metas.set(key, attribs.content);
+        // Every robots meta counts (the most restrictive wins), and those addressed to this indexer (robots.ts).
+        if ((key === 'robots' || key === ROBOTS_AGENT) && attribs.content !== undefined) info.robots.push(attribs.content);
+        if (attribs['http-equiv']?.toLowerCase() === 'refresh' && attribs.content !== undefined) info.refresh ??= attribs.content;
         if (key === 'og:url') info.ogUrl = attribs.content;
         this.scanBlocked = depth;
         return;
       }
       case 'link':
-        if (attribs.rel === 'canonical' && attribs.href) info.canonical = attribs.href;
+        if (attribs.rel?.toLowerCase().split(/\s+/).includes('canonical') && attribs.href) info.canonical = attribs.href;
         this.scanBlocked = depth;
         return;
       case 'body':

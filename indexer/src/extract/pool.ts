@@ -74,7 +74,7 @@ export const MAX_WORKER_PAGE_BYTES = 1024 * 1024;
 export type PageSkipReason = SkipReason | 'too-large' | 'too-deep';
 
 /** extractPageDetailed, with a page nested past MAX_NESTING_DEPTH skipped (`too-deep`) instead of failing the crawl. */
-export function extractOrSkip(html: string, options: ExtractOptions): Omit<ExtractedPage, 'skipped'> & {skipped?: PageSkipReason} {
+export function extractOrSkip(html: string, options: ExtractOptions): Omit<ExtractedPage, 'skipped'> & {skipped?: PageSkipReason; detail?: string} {
   try {
     return extractPageDetailed(html, options);
   } catch (error) {
@@ -98,6 +98,8 @@ export interface PageOutput {
   /** The record URL, when it is not the job's `url`. */
   url?: string;
   skipped?: PageSkipReason;
+  /** What the skip means, when it says more than its reason (a redirect's target). */
+  detail?: string;
   count: number;
   /** `JSON.stringify(records)`, when not packed. */
   json?: string;
@@ -139,7 +141,7 @@ export async function extractJob(job: PageJob): Promise<PageOutput> {
     ...(job.maxRecordBytes === undefined ? {} : {maxRecordBytes: job.maxRecordBytes}),
   });
   const url = page.url === job.url ? {} : {url: page.url};
-  if (page.skipped) return {...url, skipped: page.skipped, count: 0};
+  if (page.skipped) return {...url, skipped: page.skipped, ...(page.detail ? {detail: page.detail} : {}), count: 0};
   const json = JSON.stringify(page.records);
   if (!job.pack) return {...url, count: page.records.length, json};
   // A copy with its own ArrayBuffer, so it can be transferred rather than cloned.

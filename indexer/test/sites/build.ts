@@ -17,7 +17,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const FIXTURE_SITES = ['versioned-blog', 'two-locales', 'docs-root'] as const;
+const FIXTURE_SITES = ['versioned-blog', 'two-locales', 'docs-root', 'plugins'] as const;
 
 const require = createRequire(import.meta.url);
 const docusaurusBin = path.join(path.dirname(require.resolve('@docusaurus/core/package.json')), 'bin', 'docusaurus.mjs');

@@ -1,5 +1,7 @@
 import type {Command} from 'commander';
 import type {Progress} from '../progress.ts';
+import {OutputError} from '../../errors.ts';
+import {beginRun} from '../signals.ts';
 
 /** What a command gets from the CLI: streams, environment, progress. Commands never exit. */
 export interface CliContext {
@@ -14,9 +16,15 @@ export interface CliContext {
 /** A subcommand registers itself on the program; main.ts lists them in COMMANDS. */
 export type RegisterCommand = (program: Command, context: CliContext) => void;
 
+/** How a message names a stream: stdout and stderr by name (fd 1 and 2). */
+function streamName(stream: NodeJS.WritableStream): string {
+  const fd = (stream as {fd?: unknown}).fd;
+  return fd === 1 ? 'stdout' : fd === 2 ? 'stderr' : 'the output';
+}
+
 /**
  * Writes `text` and resolves once it is written; rejects with the stream's error (EPIPE: the
- * reader closed stdout), or as soon as `signal` fires (a reader that stopped reading must not
+ * reader closed stdout; any other, such as ENOSPC or EIO, as an OutputError naming the stream), or as soon as `signal` fires (a reader that stopped reading must not
  * keep Ctrl-C from ending the run).
  */
 export function writeAll(stream: NodeJS.WritableStream, text: string | Uint8Array, signal?: AbortSignal): Promise<void> {
@@ -29,8 +37,10 @@ export function writeAll(stream: NodeJS.WritableStream, text: string | Uint8Arra
     signal?.addEventListener('abort', onAbort, {once: true});
     stream.write(text, (error) => {
       signal?.removeEventListener('abort', onAbort);
-      if (error) reject(error);
-      else resolve();
+      if (!error) resolve();
+      // EPIPE (the reader is gone) stays what it is: the CLI ends quietly on it.
+      else if ((error as NodeJS.ErrnoException).code === 'EPIPE') reject(error);
+      else reject(new OutputError(`cannot write to ${streamName(stream)} (${(error as NodeJS.ErrnoException).code ?? error.message})`, {cause: error}));
     });
   });
 }
@@ -48,26 +58,20 @@ export function seconds(startedAt: number): number {
 }
 
 /**
- * Runs `run` with a signal that SIGINT (Ctrl-C), SIGTERM and SIGHUP abort: instead of Node's default (exit
- * at once, temporary files left behind), the command stops its work, removes what it wrote and
- * ends with `interrupted(error)`, its one-line error (exit 1). A second signal ends the process at once.
+ * Runs `run` with a signal that SIGINT (Ctrl-C), SIGTERM and SIGHUP abort (signals.ts): instead
+ * of Node's default (exit at once, temporary files left behind), the command stops its work,
+ * removes what it wrote and ends with `interrupted(error)`, its one-line error (exit 1). A second
+ * signal ends the process at once, after removing the temporary files registered with trackTemp.
  */
 export async function interruptible<T>(run: (signal: AbortSignal) => Promise<T>, interrupted: (error: unknown) => Error): Promise<T> {
-  const controller = new AbortController();
-  const abort = (): void => controller.abort();
-  for (const signal of STOP_SIGNALS) process.once(signal, abort);
+  const {signal, end} = beginRun();
   try {
-    return await run(controller.signal);
+    if (signal.aborted) throw signal.reason;
+    return await run(signal);
   } catch (error) {
-    if (controller.signal.aborted) throw interrupted(error);
+    if (signal.aborted) throw interrupted(error);
     throw error;
   } finally {
-    for (const signal of STOP_SIGNALS) process.off(signal, abort);
+    end();
   }
 }
-
-/**
- * The signals that stop a run cleanly: Ctrl-C, a `kill`, and SIGHUP (the terminal closed, an SSH
- * session dropped), whose default would end the process with its temporary files left behind.
- */
-export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;

@@ -8,6 +8,7 @@ import type {RawCrawlOptions} from '../options.ts';
 import {DEFAULT_CONCURRENCY, DEFAULT_MAX_FAILED, DEFAULT_MAX_PAGES, DEFAULT_MAX_RECORD_BYTES} from '../defaults.ts';
 import {interruptible, seconds, terminalJson, writeAll, type RegisterCommand} from './context.ts';
 import {CrawlError} from '../../errors.ts';
+import {trackTemp} from '../signals.ts';
 
 export interface CrawlSummary {
   pages: number;
@@ -50,6 +51,8 @@ export function maxPagesLine(result: Pick<CrawlResult, 'maxPagesReached'>): stri
 async function crawlToFile(file: string, run: (onPage: (page: CrawledPage) => Promise<void>) => Promise<void>): Promise<number> {
   const {outputFailure} = await import('../../output-file.ts');
   const tmp = `${file}.${process.pid}.tmp`;
+  // Removed at once if a second signal ends the process before the cleanup below can run.
+  const untrack = trackTemp(tmp);
   const stream = createWriteStream(tmp);
   // A write error (disk full, permission) is kept and reported as an OutputError.
   let writeError: unknown;
@@ -87,6 +90,8 @@ async function crawlToFile(file: string, run: (onPage: (page: CrawledPage) => Pr
     stream.destroy();
     await rm(tmp, {force: true});
     throw error;
+  } finally {
+    untrack();
   }
 }
 
@@ -138,6 +143,7 @@ export const registerCrawl: RegisterCommand = (program, context) => {
           // stdout gets the whole array or nothing (no partial output when a crawl fails), without
           // holding it: the records go to a private temporary file first, then are copied out.
           const dir = await mkdtemp(path.join(tmpdir(), 'docs-indexer-'));
+          const untrack = trackTemp(dir);
           try {
             const file = path.join(dir, 'records.json');
             bytes = await crawlToFile(file, async (onPage) => {
@@ -151,6 +157,7 @@ export const registerCrawl: RegisterCommand = (program, context) => {
             copying = false;
           } finally {
             await rm(dir, {recursive: true, force: true});
+            untrack();
           }
         },
         () => {

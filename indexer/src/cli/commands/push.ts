@@ -73,7 +73,8 @@ export const registerPush: RegisterCommand = (program, context) => {
       '\nEnvironment: ALGOLIA_APP_ID, ALGOLIA_ADMIN_API_KEY (write rights), ALGOLIA_INDEX_NAME (or --index),\n' +
         'ALGOLIA_HOSTS (comma-separated base URLs; when set, only these hosts are used; http: only on this machine,\n' +
         'unless DOCS_INDEXER_ALLOW_PLAIN_HTTP=1 for a trusted proxy).\n' +
-        'Tuning: DOCS_INDEXER_TIMEOUT_MS, DOCS_INDEXER_RETRY_DELAY_MS, DOCS_INDEXER_ATTEMPTS.',
+        'Tuning: DOCS_INDEXER_TIMEOUT_MS (each request), DOCS_INDEXER_TASK_TIMEOUT_MS (the wait for each Algolia task),\n' +
+          'DOCS_INDEXER_RETRY_DELAY_MS, DOCS_INDEXER_ATTEMPTS.',
     )
     .action(async (source: string, flags: RawPushOptions) => {
       const startedAt = performance.now();
@@ -112,6 +113,7 @@ export const registerPush: RegisterCommand = (program, context) => {
             dryRun: options.dryRun,
             ...(synonyms ? {synonyms} : {}),
             timeoutMs: options.timeoutMs,
+            taskTimeoutMs: options.taskTimeoutMs,
             retryDelayMs: options.retryDelayMs,
             attempts: options.attempts,
             maxRecordBytes: options.maxRecordBytes,

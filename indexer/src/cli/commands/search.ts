@@ -1,7 +1,7 @@
 import {existsSync} from 'node:fs';
 import {relative, resolve} from 'node:path';
 import type {SearchRecord} from 'docs-search/record';
-import {UsageError} from '../../errors.ts';
+import {SourceError, UsageError} from '../../errors.ts';
 import {DEFAULT_INDEX_FILES} from '../defaults.ts';
 import {terminalJson, writeAll, type RegisterCommand} from './context.ts';
 
@@ -131,12 +131,27 @@ export const registerSearch: RegisterCommand = (program, context) => {
       // A LocalIndexError (missing or malformed file) becomes a SourceError in errors.ts.
       const engine = await loadLocalIndex(file);
       const bold = Boolean((context.stdout as {isTTY?: boolean}).isTTY) && !context.env.NO_COLOR;
-      const params = {...modalParams(query), facetFilters: facetFiltersFor(engine.records, flags)};
+      /**
+       * The engine's answer. The file's counts and types were checked as it was loaded; a record
+       * still of the wrong shape (a shard read on demand) fails inside the engine with a
+       * JavaScript message (a TypeError), which is the index's fault: one line naming the file.
+       */
+      const ask = <T>(answer: () => T): T => {
+        try {
+          return answer();
+        } catch (error) {
+          if (error instanceof TypeError || error instanceof RangeError) {
+            throw new SourceError(`${file} is not a local search index (a record of the wrong shape: ${error.message})`);
+          }
+          throw error;
+        }
+      };
+      const params = {...modalParams(query), facetFilters: ask(() => facetFiltersFor(engine.records, flags))};
       if (flags.json) {
-        await writeAll(context.stdout, `${terminalJson(answerQuery(engine, 'local', params), 2)}\n`);
+        await writeAll(context.stdout, `${terminalJson(ask(() => answerQuery(engine, 'local', params)), 2)}\n`);
         return;
       }
-      const response = answerQuery(engine, 'local', {...params, highlightPreTag: PRE, highlightPostTag: POST});
+      const response = ask(() => answerQuery(engine, 'local', {...params, highlightPreTag: PRE, highlightPostTag: POST}));
       const shown = modalOrder(response.hits);
       const rel = relative(process.cwd(), file);
       const where = rel && !rel.startsWith('..') ? rel : file;

@@ -6,7 +6,15 @@
 import {algoliasearch} from 'algoliasearch';
 import pRetry from 'p-retry';
 import {AuthError, IndexerError, maskAndCut, PublishError} from '../../errors.ts';
-import {MAX_RETRY_DELAY_MS, type PublishEvent, type PublishOptions, type PublishStep} from './options.ts';
+import {
+  DEFAULT_TASK_TIMEOUT_MS,
+  MAX_RETRY_DELAY_MS,
+  TASK_POLL_FIRST_MS,
+  TASK_POLL_MAX_MS,
+  type PublishEvent,
+  type PublishOptions,
+  type PublishStep,
+} from './options.ts';
 
 export type Client = ReturnType<typeof algoliasearch>;
 
@@ -98,6 +106,54 @@ export function createCalls(options: PublishOptions, emit: (event: PublishEvent)
   };
 
   /**
+   * `promise`, or a PublishError('interrupted') as soon as the run's signal fires: a request in
+   * flight (up to `timeoutMs`) must not hold an interrupted run. The request itself is left to
+   * end on its own; its answer is ignored.
+   */
+  const unlessAborted = <T>(promise: Promise<T>): Promise<T> => {
+    const signal = options.signal;
+    if (!signal) return promise;
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = (): void => reject(new PublishError('interrupted'));
+      if (signal.aborted) {
+        onAbort();
+        promise.catch(() => {});
+        return;
+      }
+      signal.addEventListener('abort', onAbort, {once: true});
+      promise.then(
+        (value) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(value);
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      );
+    });
+  };
+
+  /** Waits `ms`, or rejects with PublishError('interrupted') as soon as the run's signal fires. */
+  const pause = (ms: number): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      const signal = options.signal;
+      if (signal?.aborted) {
+        reject(new PublishError('interrupted'));
+        return;
+      }
+      const onAbort = (): void => {
+        clearTimeout(timer);
+        reject(new PublishError('interrupted'));
+      };
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      signal?.addEventListener('abort', onAbort, {once: true});
+    });
+
+  /**
    * Runs one API call with retries (p-retry: `attempts` in all, the delay doubling from
    * `retryDelayMs`); auth failures and other 4xx stop at once. `abortable: false` for the cleanup,
    * which still runs after an interruption.
@@ -109,10 +165,12 @@ export function createCalls(options: PublishOptions, emit: (event: PublishEvent)
         async () => {
           if (abortable) checkAborted();
           tries += 1;
-          return await call();
+          return await (abortable ? unlessAborted(call()) : call());
         },
         {
           retries: attempts - 1,
+          // The waits between attempts end at once on an interruption, too.
+          ...(abortable && options.signal ? {signal: options.signal} : {}),
           factor: 2,
           minTimeout: retryDelayMs,
           maxTimeout: Math.max(MAX_RETRY_DELAY_MS, retryDelayMs),
@@ -126,6 +184,8 @@ export function createCalls(options: PublishOptions, emit: (event: PublishEvent)
         },
       );
     } catch (error) {
+      // An interruption during a call or a wait between attempts (p-retry rejects with the signal's reason).
+      if (abortable && options.signal?.aborted) throw new PublishError('interrupted');
       if (isAuthFailure(error)) {
         throw new AuthError(
           `Algolia rejected the credentials (HTTP ${statusOf(error)}) while ${STEP_LABELS[step]}: ` +
@@ -138,8 +198,30 @@ export function createCalls(options: PublishOptions, emit: (event: PublishEvent)
     }
   };
 
-  const waitTask = (step: PublishStep, indexName: string, taskID: number) =>
-    withRetries(step, () => client.waitForTask({indexName, taskID, maxRetries: 300, timeout: (n) => Math.min(50 + n * 100, 2_000)}));
+  const taskTimeoutMs = options.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
+  /**
+   * Waits until Algolia has published task `taskID`: polled (each poll a call with its retries)
+   * after TASK_POLL_FIRST_MS, the delay growing by half each time up to TASK_POLL_MAX_MS, until
+   * `taskTimeoutMs` (or `limitMs`) has passed: then a PublishError. An interruption ends the
+   * wait at once. (The client's own waitForTask has no deadline and cannot be interrupted.)
+   */
+  const waitTask = async (step: PublishStep, indexName: string, taskID: number, {limitMs = taskTimeoutMs}: {limitMs?: number} = {}): Promise<void> => {
+    const started = Date.now();
+    let delay = TASK_POLL_FIRST_MS;
+    for (;;) {
+      const task: unknown = await withRetries(step, () => client.getTask({indexName, taskID}));
+      if ((task as {status?: unknown} | null)?.status === 'published') return;
+      const left = started + limitMs - Date.now();
+      if (left <= 0) {
+        throw new PublishError(
+          `${STEP_LABELS[step]} failed: Algolia had not finished task ${taskID} after ${Math.round(limitMs / 100) / 10} s ` +
+            `(DOCS_INDEXER_TASK_TIMEOUT_MS, default ${DEFAULT_TASK_TIMEOUT_MS / 1000} s)`,
+        );
+      }
+      await pause(Math.min(delay, left));
+      delay = Math.min(Math.round(delay * 1.5), TASK_POLL_MAX_MS);
+    }
+  };
 
   /**
    * An index's settings, or undefined when it does not exist. An answer that is not a settings

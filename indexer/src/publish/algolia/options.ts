@@ -56,6 +56,11 @@ export interface PublishOptions {
   retryDelayMs?: number;
   /** Attempts per API call (default 4). */
   attempts?: number;
+  /**
+   * How long to wait for Algolia to publish one task (a copy, a batch, a move) before giving up,
+   * in ms (default DEFAULT_TASK_TIMEOUT_MS): the task is polled with backoff until then.
+   */
+  taskTimeoutMs?: number;
   /** Settings to set (default: DocSearch's Docusaurus template with `_` as separator). */
   settings?: IndexSettings;
   /**
@@ -85,17 +90,28 @@ export interface PublishOptions {
 export const STALE_TEMP_INDEX_MS = 60 * 60 * 1000;
 
 /**
- * Ranges of the numeric settings (DOCS_INDEXER_TIMEOUT_MS, DOCS_INDEXER_RETRY_DELAY_MS,
- * DOCS_INDEXER_ATTEMPTS; the same options of publishToAlgolia): Node runs a timer above
+ * Ranges of the numeric settings (DOCS_INDEXER_TIMEOUT_MS, DOCS_INDEXER_TASK_TIMEOUT_MS,
+ * DOCS_INDEXER_RETRY_DELAY_MS, DOCS_INDEXER_ATTEMPTS; the same options of publishToAlgolia): Node runs a timer above
  * 2^31 - 1 ms after 1 ms, so no delay may get near that, and a run must end in bounded time.
  * A retry waits `retryDelayMs` doubled at each attempt, at most MAX_RETRY_DELAY_MS.
  */
 export const SETTING_RANGES = {
   timeoutMs: {min: 1, max: 600_000},
+  taskTimeoutMs: {min: 1, max: 3_600_000},
   retryDelayMs: {min: 0, max: 60_000},
   attempts: {min: 1, max: 20},
 } as const;
 export const MAX_RETRY_DELAY_MS = 60_000;
+
+/**
+ * The wait for one Algolia task (DOCS_INDEXER_TASK_TIMEOUT_MS): Algolia publishes a batch of
+ * 1,000 records in seconds, and the deploy workflow's index job is cut after 15 minutes, so a
+ * task still pending after 10 minutes is stuck, and the run ends (its temporary index deleted).
+ */
+export const DEFAULT_TASK_TIMEOUT_MS = 600_000;
+/** A task is polled after TASK_POLL_FIRST_MS, the delay growing by half each time up to TASK_POLL_MAX_MS. */
+export const TASK_POLL_FIRST_MS = 100;
+export const TASK_POLL_MAX_MS = 5_000;
 
 /** Why a numeric setting is out of its range (SETTING_RANGES), or undefined. */
 export function settingProblem(name: keyof typeof SETTING_RANGES, value: number | undefined): string | undefined {

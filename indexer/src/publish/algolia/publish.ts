@@ -66,6 +66,7 @@ import {
 // The library's names for the publish stage, from the modules that define them.
 export {
   BUILD_MARK,
+  DEFAULT_TASK_TIMEOUT_MS,
   indexNameProblem,
   MAX_INDEX_NAME_LENGTH,
   MAX_RETRY_DELAY_MS,
@@ -114,7 +115,7 @@ export async function publishToAlgolia(records: readonly SearchRecord[] | Record
 async function publish(records: readonly SearchRecord[] | RecordStore, options: PublishOptions): Promise<PublishResult> {
   const store = records instanceof RecordStore ? records : RecordStore.of(records);
   if (store.size === 0) throw new SourceError('refusing to publish an empty set of records');
-  for (const name of ['timeoutMs', 'retryDelayMs', 'attempts'] as const) {
+  for (const name of ['timeoutMs', 'taskTimeoutMs', 'retryDelayMs', 'attempts'] as const) {
     const problem = settingProblem(name, options[name]);
     if (problem) throw new UsageError(problem);
   }
@@ -283,6 +284,14 @@ async function publish(records: readonly SearchRecord[] | RecordStore, options: 
     checkAborted();
     emit({type: 'step', step: 'race', index: live});
     const before = await liveBuild('race');
+    if (before === null && liveExisted) {
+      // Not another publish: nothing holds a build now. A live index deleted on purpose is not
+      // brought back behind the back of whoever deleted it.
+      throw new PublishError(
+        `the live index "${live}" was deleted during this run (it existed when the run started); ` +
+          `this run's records were not published: run it again to publish them to a new index`,
+      );
+    }
     if (before !== base) {
       throw new ConflictError(
         `another publish changed the live index "${live}" during this run (it now holds ${describeBuild(before)}); ` +
@@ -314,7 +323,8 @@ async function publish(records: readonly SearchRecord[] | RecordStore, options: 
   async function deleteTemporary(name: string): Promise<void> {
     emit({type: 'step', step: 'cleanup', index: name});
     const deleted = await withRetries('cleanup', () => client.deleteIndex({indexName: name}), {abortable: false});
-    await client.waitForTask({indexName: name, taskID: deleted.taskID, maxRetries: 50, timeout: () => 100}).catch(() => {});
+    // Algolia accepted the deletion; after an interruption the run ends without waiting for it.
+    if (!options.signal?.aborted) await waitTask('cleanup', name, deleted.taskID, {limitMs: Math.min(5_000, options.taskTimeoutMs ?? 5_000)}).catch(() => {});
   }
 }
 

@@ -1,0 +1,223 @@
+/**
+ * Issue 45: every wait bounded, every signal honoured, nothing left behind.
+ * - the wait for an Algolia task has a deadline of its own (DOCS_INDEXER_TASK_TIMEOUT_MS), polled with backoff;
+ * - SIGINT, SIGTERM and SIGHUP end that wait within a second, the temporary index deleted and the live one untouched;
+ * - the handlers are there before any work (a signal during start-up is one line, exit 1);
+ * - a second signal right after the first leaves no FILE.PID.tmp;
+ * - an output error (ENOSPC on /dev/full) leaves no temporary folder.
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {spawn, type ChildProcess} from 'node:child_process';
+import {existsSync} from 'node:fs';
+import {mkdir, mkdtemp, open, readdir, rm, writeFile} from 'node:fs/promises';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {startFakeAlgolia, type FakeAlgolia} from './fake-algolia.ts';
+import {bin, fixture, runCli} from './helpers.ts';
+
+const MINI = fixture('mini-site');
+
+interface Running {
+  child: ChildProcess;
+  result: Promise<{code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string}>;
+}
+
+function start(args: string[], env: NodeJS.ProcessEnv = {}, stdout: 'pipe' | number = 'pipe'): Running {
+  const clean: NodeJS.ProcessEnv = {...process.env};
+  for (const key of Object.keys(clean)) if (key.startsWith('ALGOLIA_') || key.startsWith('DOCS_INDEXER_')) delete clean[key];
+  const child = spawn(process.execPath, [bin, ...args], {env: {...clean, CI: 'true', ...env}, stdio: ['ignore', stdout, 'pipe']});
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (d) => (out += d));
+  child.stderr?.on('data', (d) => (err += d));
+  const result = new Promise<{code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string}>((resolve) =>
+    child.on('close', (code, signal) => resolve({code, signal, stdout: out, stderr: err})),
+  );
+  return {child, result};
+}
+
+async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for the run to reach its phase');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+function envFor(fake: FakeAlgolia, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    ALGOLIA_APP_ID: fake.appId,
+    ALGOLIA_ADMIN_API_KEY: fake.apiKey,
+    ALGOLIA_INDEX_NAME: 'docs',
+    ALGOLIA_HOSTS: fake.url,
+    DOCS_INDEXER_TIMEOUT_MS: '2000',
+    DOCS_INDEXER_RETRY_DELAY_MS: '5',
+    ...extra,
+  };
+}
+
+const LIVE_RECORD = {objectID: 'old', url: 'https://mini.example.org/old'};
+const seedLive = (fake: FakeAlgolia): void => fake.seed('docs', [LIVE_RECORD], {userData: {docsIndexerBuild: 'docs_tmp_earlier'}});
+
+test('a task Algolia never publishes: push stops at DOCS_INDEXER_TASK_TIMEOUT_MS, polling with backoff; temporary index deleted, live kept', async () => {
+  const fake = await startFakeAlgolia();
+  try {
+    seedLive(fake);
+    fake.faults.push({step: 'task', fault: 'notPublished'});
+    const run = await runCli(['push', MINI], envFor(fake, {DOCS_INDEXER_TASK_TIMEOUT_MS: '600', CI: 'true'}));
+    assert.equal(run.code, 1, run.stderr);
+    assert.match(run.stderr, /^docs-indexer: copying the live index failed: Algolia had not finished task \d+ after 0\.6 s \(DOCS_INDEXER_TASK_TIMEOUT_MS, default 600 s\); the live index "docs" was not changed\n$/);
+    assert.deepEqual(fake.names(), ['docs'], 'the temporary index was deleted');
+    assert.deepEqual(fake.records('docs'), [LIVE_RECORD]);
+    // Polled with backoff (100, 150, 225… ms): a handful of polls in 0.6 s, not one every few ms.
+    const copyPolls = fake.log.filter((r) => r.step === 'task' && r.index !== 'docs' && r.path.includes('/task/')).length;
+    assert.ok(copyPolls >= 2 && copyPolls <= 12, `${copyPolls} polls`);
+    const bad = await runCli(['push', MINI], envFor(fake, {DOCS_INDEXER_TASK_TIMEOUT_MS: '0'}));
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /^docs-indexer: DOCS_INDEXER_TASK_TIMEOUT_MS must be a whole number of milliseconds from 1 to 3600000 \(got "0"\)\n$/);
+  } finally {
+    await fake.close();
+  }
+});
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  test(`${signal} while push waits for a task Algolia never publishes: ends within 1 s, temporary index deleted, live untouched`, async () => {
+    const fake = await startFakeAlgolia();
+    try {
+      seedLive(fake);
+      fake.faults.push({step: 'task', fault: 'notPublished'});
+      const run = start(['push', MINI], envFor(fake));
+      await until(() => fake.log.filter((r) => r.step === 'task').length >= 3);
+      const sent = Date.now();
+      run.child.kill(signal);
+      const {code, signal: killed, stderr} = await run.result;
+      const took = Date.now() - sent;
+      assert.deepEqual([code, killed, stderr], [1, null, 'docs-indexer: interrupted; the live index "docs" was not changed\n']);
+      assert.ok(took < 1000, `ended ${took} ms after ${signal}`);
+      assert.deepEqual(fake.names(), ['docs'], 'no docs_tmp_* index left');
+      assert.deepEqual(fake.records('docs'), [LIVE_RECORD]);
+    } finally {
+      await fake.close();
+    }
+  });
+}
+
+test('SIGINT while an Algolia call hangs (its timeout 30 s away) and while a retry waits: ends within 1 s, temporary index deleted', async () => {
+  for (const fault of ['timeout', 503] as const) {
+    const fake = await startFakeAlgolia();
+    try {
+      seedLive(fake);
+      // Every batch hangs (or fails, and its retry waits 20 s); the cleanup's requests answer.
+      fake.faults.push({step: 'batch', fault});
+      const run = start(['push', MINI], envFor(fake, {DOCS_INDEXER_TIMEOUT_MS: '30000', DOCS_INDEXER_RETRY_DELAY_MS: '20000'}));
+      await until(() => fake.log.some((r) => r.step === 'batch'));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const sent = Date.now();
+      run.child.kill('SIGINT');
+      const {code, stderr} = await run.result;
+      const took = Date.now() - sent;
+      assert.deepEqual([code, stderr], [1, 'docs-indexer: interrupted; the live index "docs" was not changed\n'], String(fault));
+      assert.ok(took < 1000, `${fault}: ended ${took} ms after SIGINT`);
+      assert.deepEqual(fake.names(), ['docs'], `${fault}: no docs_tmp_* index left`);
+      assert.deepEqual(fake.records('docs'), [LIVE_RECORD]);
+    } finally {
+      await fake.close();
+    }
+  }
+});
+
+/** A build of `pages` pages: a crawl of it with --concurrency 1 lasts long enough to signal it. */
+async function bigBuild(dir: string, pages: number): Promise<string> {
+  const build = path.join(dir, 'build');
+  await mkdir(path.join(build, 'docs'), {recursive: true});
+  const page = (n: number): string =>
+    `<!doctype html><html><head><title>Page ${n} | Site</title><link rel=canonical href="https://big.example/docs/p${n}"></head>` +
+    `<body><main><h1>Page ${n}</h1>${'<p>Some words about the meter and its readings.</p>'.repeat(40)}</main></body></html>`;
+  await writeFile(path.join(build, 'index.html'), page(0).replace('/docs/p0', '/'));
+  for (let n = 1; n <= pages; n++) await writeFile(path.join(build, 'docs', `p${n}.html`), page(n));
+  return build;
+}
+
+test('a second signal 30 ms after the first ends the run at once and leaves no FILE.PID.tmp', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'indexer-second-signal-'));
+  try {
+    const build = await bigBuild(dir, 2000);
+    for (const second of ['SIGINT', 'SIGTERM'] as const) {
+      const out = path.join(dir, 'records.json');
+      const run = start(['crawl', build, '--out', out, '--concurrency', '1']);
+      await until(async () => (await readdir(dir)).some((name) => name.endsWith('.tmp')));
+      run.child.kill('SIGINT');
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      run.child.kill(second);
+      const {code, stderr} = await run.result;
+      assert.equal(code, 1, stderr);
+      assert.deepEqual(await readdir(dir), ['build'], `${second}: no records.json and no temporary file`);
+    }
+  } finally {
+    await rm(dir, {recursive: true, force: true});
+  }
+});
+
+test('a signal during start-up, before any work: one line, exit 1, nothing written', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'indexer-startup-signal-'));
+  try {
+    // A module hook that holds the loading of the CLI's main module for 3 s and says so in a
+    // file: the signal then falls in the start-up, after the bin began and before any command.
+    const marker = path.join(dir, 'loading');
+    const hooks = path.join(dir, 'hooks.mjs');
+    await writeFile(
+      hooks,
+      `import {writeFileSync} from 'node:fs';\n` +
+        `export async function resolve(specifier, context, next) {\n` +
+        `  if (specifier.endsWith('cli/main.js')) { writeFileSync(${JSON.stringify(marker)}, ''); await new Promise((r) => setTimeout(r, 3000)); }\n` +
+        `  return next(specifier, context);\n}\n`,
+    );
+    const preload = path.join(dir, 'preload.mjs');
+    await writeFile(preload, `import {register} from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+    const out = path.join(dir, 'records.json');
+    const run = start(['crawl', MINI, '--out', out], {NODE_OPTIONS: `--import ${pathToFileURL(preload).href}`});
+    await until(() => existsSync(marker));
+    run.child.kill('SIGTERM');
+    const {code, signal, stderr} = await run.result;
+    assert.deepEqual([signal, code, stderr], [null, 1, 'docs-indexer: interrupted (SIGTERM); stopped at once\n'], 'ended by its handler, not by the signal');
+    assert.ok(!existsSync(out));
+  } finally {
+    await rm(dir, {recursive: true, force: true});
+  }
+});
+
+test('crawl to a full stdout (/dev/full): one line, and no temporary folder left', {skip: !existsSync('/dev/full')}, async () => {
+  const tmp = await mkdtemp(path.join(tmpdir(), 'indexer-enospc-tmp-'));
+  const full = await open('/dev/full', 'w');
+  try {
+    const run = start(['crawl', MINI], {TMPDIR: tmp}, full.fd);
+    const {code, stderr} = await run.result;
+    assert.equal(code, 2, stderr);
+    assert.equal(stderr, 'docs-indexer: cannot write to stdout (ENOSPC)\n');
+    assert.deepEqual(await readdir(tmp), [], 'no docs-indexer-* folder left');
+  } finally {
+    await full.close();
+    await rm(tmp, {recursive: true, force: true});
+  }
+});
+
+test('the live index deleted during a push is reported as such, not as another publish', async () => {
+  const fake = await startFakeAlgolia();
+  try {
+    seedLive(fake);
+    const held = fake.gate({step: 'batch'});
+    const run = start(['push', MINI], envFor(fake));
+    await held.reached;
+    fake.indexes.delete('docs');
+    held.release();
+    const {code, stderr} = await run.result;
+    assert.equal(code, 1, stderr);
+    assert.match(stderr, /^docs-indexer: the live index "docs" was deleted during this run \(it existed when the run started\); this run's records were not published/);
+    assert.doesNotMatch(stderr, /another publish/);
+    assert.deepEqual(fake.names(), [], 'the temporary index was deleted, and no live index made');
+  } finally {
+    await fake.close();
+  }
+});

@@ -168,7 +168,7 @@ test.describe('code blocks load no highlighter on a first visit', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     const dark = await tokenColor(page);
     expect(dark).not.toBe(light);
-    // The colours are the configured Prism themes' (property: oceanicNext dark, lightened for 7:1 contrast in docusaurus.config.ts; the light theme has none, so plain).
+    // The colours are the configured Prism themes' (property: oceanicNext dark, lightened for 7:1 contrast in site-config.ts; the light theme has none, so plain).
     expect(dark).toBe('rgb(147, 190, 224)');
     expect(light).toBe('rgb(0, 0, 0)');
   });

@@ -63,7 +63,7 @@ test('every swizzled component under src/theme belongs to an override', () => {
 test('SITE_WITHOUT: names separated by commas; an unknown or fixed one is a one-line error', () => {
   assert.deepEqual([...parseWithout(undefined)], []);
   assert.deepEqual([...parseWithout('')], []);
-  assert.deepEqual([...parseWithout('link-on-intent, head-after-hydration')], ['link-on-intent', 'head-after-hydration']);
-  assert.throws(() => parseWithout('link-on-intent,preact'), /^Error: SITE_WITHOUT: no override named "preact" \(site\/overrides\.json has: link-on-intent, /);
+  assert.deepEqual([...parseWithout('ssr-template, head-after-hydration')], ['ssr-template', 'head-after-hydration']);
+  assert.throws(() => parseWithout('ssr-template,preact'), /^Error: SITE_WITHOUT: no override named "preact" \(site\/overrides\.json has: head-after-hydration, /);
   assert.throws(() => parseWithout('docs-root'), /SITE_WITHOUT: "docs-root" cannot be switched off/);
 });

@@ -195,6 +195,28 @@ test("the app's scripts run only once the page is parsed and a frame is rendered
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 });
 
+test("a page's route chunks are in its script list: hydrating it adds no other script", async ({page}) => {
+  // The scripts in the document when the page has hydrated (webpack adds a <script> for each chunk
+  // it needs that no script of the page already loads).
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.documentElement.getAttribute('data-has-hydrated') !== 'true') return;
+      (window as unknown as {scriptsAtHydration: string[]}).scriptsAtHydration = Array.from(
+        document.querySelectorAll<HTMLScriptElement>('script[src*="/assets/js/"]'),
+        (script) => new URL(script.src).pathname,
+      );
+      observer.disconnect();
+    }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-has-hydrated']});
+  });
+  const html = await (await page.request.get('/docs/v2/measurement')).text();
+  const listed = JSON.parse(/\((\["\/assets\/js\/runtime~main\.[^)]*\])\)/.exec(html)![1]!) as string[];
+  expect(listed.length).toBeGreaterThan(2);
+  await page.goto('/docs/v2/measurement');
+  await hydrated(page);
+  const atHydration = await page.evaluate(() => (window as unknown as {scriptsAtHydration: string[]}).scriptsAtHydration);
+  expect(atHydration.filter((src) => !listed.includes(src))).toEqual([]);
+});
+
 test.describe('route preloading', () => {
   /** The footer's Changelog link on the hydrated home page, and the JS requests made from then on. */
   async function changelogLinkAfterLoad(page: Page) {

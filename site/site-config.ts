@@ -7,6 +7,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {themes as prismThemes, type PrismTheme} from 'prism-react-renderer';
 import remarkApi from './plugins/remark-api';
+import remarkNeedsHydration from './plugins/remark-needs-hydration';
 import frameworkModules from './plugins/framework-modules';
 import {cssVariablePrismTheme} from './plugins/code-blocks';
 import {routeScriptsPlugin, ssrTemplate} from './plugins/ssr-template';
@@ -143,8 +144,9 @@ export function createSiteConfig(variant: SiteVariant = {}): Config {
           sidebarPath: './sidebars.ts',
           editUrl: `${REPO_URL}/edit/main/site/`,
           showLastUpdateTime: false,
-          // Expands <ApiFields>, <ApiExample> and <ApiDownload> from site/api at build time.
-          beforeDefaultRemarkPlugins: [remarkApi],
+          // Expands <ApiFields>, <ApiExample> and <ApiDownload> from site/api at build time, then marks
+          // the docs whose MDX still has a component for the browser (src/server-article hydrates those).
+          beforeDefaultRemarkPlugins: [remarkApi, remarkNeedsHydration],
         },
       ],
       // Copies the API descriptions in site/api to /api/ in the build, as downloadable files.

@@ -153,8 +153,8 @@ export function createSiteConfig(variant: SiteVariant = {}): Config {
       './plugins/api-publish.ts',
       // Docusaurus's Head replaced by the site's own; the swizzles of left-out overrides sent back to the theme's.
       [frameworkModules, {without}],
-      // Each page's route chunks load with main.js (plugins/ssr-template.ts).
-      ...(variant.stockTemplate || !has('route-scripts') ? [] : [routeScriptsPlugin]),
+      // Each page's route chunks load with main.js (plugins/ssr-template.ts): a list of our template's loader.
+      ...(variant.stockTemplate || !has('ssr-template') || !has('route-scripts') ? [] : [routeScriptsPlugin]),
     ],
 
     // Search: the DocSearch modal and /search, local index or Algolia (indexer/docusaurus/README.md).

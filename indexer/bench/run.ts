@@ -64,8 +64,8 @@ export const BUDGETS = {
   mobilePerformance: 98,
   desktopPerformance: 100,
   otherCategories: 100,
-  /** Issue 38: 0.70× the public HomeWizard site's 177 KB, which runs React 19 (issue 27 had 100 for Preact, issue 6 150). */
-  firstVisitJsKB: 124,
+  /** 0.82× the public HomeWizard site's 177 KB (issue 47: no override that saves under ~2 KB of an internal). */
+  firstVisitJsKB: 146,
   /** Issue 27: Total Blocking Time of each page, mobile. */
   mobileTbtMs: 150,
   firstVisitJsPage: '/docs/introduction',

@@ -148,7 +148,9 @@ test.describe('progress bar', () => {
     await hydrated(page);
     const link = page.locator('.navbar').getByRole('link', {name: 'API v1', exact: true});
     // The route's chunks are in (what hovering the link starts) once Docusaurus's preload resolves.
-    await page.evaluate(() => window.docusaurus.preload('/docs/category/api-v1'));
+    await page.evaluate(async () => {
+      await window.docusaurus.preload('/docs/category/api-v1');
+    });
     // The clock stands still from the click until the page has arrived, then runs well past the
     // bar's 200 ms: the page arrived first, so the bar never comes.
     const now = await page.evaluate(() => Date.now());

@@ -16,7 +16,8 @@ export interface FrameworkModulesOptions {
   without?: readonly string[];
 }
 
-export default function frameworkModules(context: LoadContext, {without = []}: FrameworkModulesOptions = {}): Plugin {
+export default function frameworkModules(context: LoadContext, options?: unknown): Plugin {
+  const {without = []} = (options ?? {}) as FrameworkModulesOptions;
   const src = path.join(context.siteDir, 'src');
   return {
     name: 'framework-modules',

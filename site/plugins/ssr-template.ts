@@ -3,28 +3,16 @@
  * app's scripts run after the page's first paint, not as soon as the HTML is parsed.
  *
  * With `<script defer>` in the head, a fast connection delivers main.js before the browser's first
- * frame, so a phone runs and hydrates the whole app (hundreds of milliseconds on a long API page)
- * before it shows anything. Integrators read these pages on their home network, where exactly that
- * happens. Here an inline script at the end of the body adds the scripts, in order, once a frame
- * has been shown (at once in a hidden tab, which paints nothing); the page is fully parsed by
- * then, as with `defer`.
+ * frame, so a phone runs and hydrates the whole app before it shows anything. Here an inline
+ * script at the end of the body adds the scripts, in order, once a frame has been shown (at once
+ * in a hidden tab, which paints nothing); the page is fully parsed by then, as with `defer`.
  *
- * Their download starts earlier than that, as preloads, once the stylesheets have arrived: by
- * then nothing the first paint needs is still on the wire, while on a slow phone the browser has
- * hundreds of milliseconds of parsing and layout of a long page ahead (indexer/bench/profile-load.ts traces
- * a load). Starting the download only after all that, as before, cost those milliseconds again
- * before hydration: on /docs/v2/measurement, throttled as Lighthouse's mobile profile, main.js
- * was requested at about 1.5 s and now at about 0.6 s. Two later triggers were tried and dropped:
- * the first paint (a PerformanceObserver's callback came 0.3 to 0.7 s after the paint on a busy
- * page) and the first frame after the stylesheets (on a long page the browser may draw none until
- * parsing ends). The preloads ask for a low fetch priority: a script preload is otherwise High,
- * which Lighthouse's simulated throttling (Lantern) takes for a render-blocking script, and it
- * counted main.js's whole download as needed by the first paint (simulated FCP 1.0-1.5 s on the
- * docs pages, 0.90-0.93 s with low priority, same runs; its simulated LCP still reaches about 2 s
- * in some runs, as before; the measured paint does not move).
- * Preloading from the head, before the stylesheets, was measured too (indexer/bench/lighthouse.ts, mobile,
- * three runs each): the downloads competed with the first paint's and the median performance score
- * was 96 with a normal-priority preload, 92 with a low-priority one and 99 without.
+ * Their download starts earlier, as preloads, once the stylesheets have arrived: by then nothing
+ * the first paint needs is still on the wire, and the scripts download while the browser parses
+ * and lays out the rest of a long page. The preloads ask for a low fetch priority: a script
+ * preload is otherwise High, which Lighthouse's simulated throttling takes for a render-blocking
+ * script. The measurements behind these choices, and the triggers tried and dropped, are in
+ * site/OVERRIDES.md ("ssr-template: decisions").
  *
  * The head also carries the search shell of docusaurus-theme-docs-search (inlined with the site's
  * head tags): from the first paint, a click on the search button or a search shortcut shows a
@@ -50,8 +38,8 @@ export const ssrTemplate = `<!DOCTYPE html>
         // compete with what the first paint needs, and they download while the rest of the page
         // is parsed and laid out (hundreds of milliseconds on a long page on a phone), not after.
         // Only the app's own scripts (runtime and main, listed first): each preload element costs
-        // the main thread a few milliseconds before the first paint (40-80 ms for eleven on a
-        // throttled phone), and the small route chunks download while main.js is evaluated.
+        // the main thread a few milliseconds before the first paint, and the small route chunks
+        // download while main.js is evaluated.
         var appScripts = scripts.slice(0, <%~ it.scripts.length %>);
         function preload() {
           appScripts.forEach(function (src) {

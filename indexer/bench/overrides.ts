@@ -2,8 +2,8 @@
  * `npm run bench -- --overrides`: what each override of a framework internal gains, measured.
  *
  * The site lists its overrides in a JSON it exports as `site/overrides` (an array of
- * `{name, ...}`, or `{overrides: [...]}`), and leaves out the ones named in env `SITE_WITHOUT`
- * (comma-separated; those marked `"switchable": false` cannot be left out). For each
+ * `{name, ...}`, or `{overrides: [...]}`); site-variant.config.ts builds it without the ones named
+ * in env `SITE_WITHOUT` (comma-separated; those marked `"switchable": false` cannot be left out). For each
  * override (or those of `--override-names a,b`) the site is built once without it
  * (site/build-without-<name>) and set beside the full build (site/build; made unless
  * `--skip-build` finds it), on /docs/introduction:
@@ -25,11 +25,15 @@ import {existsSync, statSync} from 'node:fs';
 import {mkdir, writeFile} from 'node:fs/promises';
 import {createRequire} from 'node:module';
 import path from 'node:path';
+import {fileURLToPath} from 'node:url';
 import {siteBuild} from './build.ts';
 import {measureHydration, measureHydrationWork, type HydrationFigures, type HydrationWork} from './interactivity.ts';
 import {interleavedLighthouse, plainCommand, type MedianLighthouse} from './lighthouse.ts';
 import {serveBuild, type StaticServer} from './serve.ts';
 import {RESULTS, SITE} from './workspaces.ts';
+
+/** The config that builds the site with overrides left out (SITE_WITHOUT). */
+const VARIANT_CONFIG = path.join(path.dirname(fileURLToPath(import.meta.url)), 'site-variant.config.ts');
 
 const PAGE = '/docs/introduction';
 /**
@@ -123,7 +127,8 @@ export async function benchOverrides(options: {skipBuild: boolean; names?: strin
   const fullBuilt = existsSync(made('build')) ? statSync(made('build')).mtimeMs : Infinity;
   for (const [name, dir] of builds) {
     if (options.skipBuild && existsSync(made(dir)) && (name === FULL || statSync(made(dir)).mtimeMs >= fullBuilt)) continue;
-    await siteBuild(dir, name === FULL ? 'with every override' : `without ${name} (SITE_WITHOUT=${name})`, {SITE_WITHOUT: name === FULL ? '' : name}, [], log);
+    if (name === FULL) await siteBuild(dir, 'with every override', {}, [], log);
+    else await siteBuild(dir, `without ${name} (SITE_WITHOUT=${name})`, {BENCH_SITE_DIR: SITE, SITE_WITHOUT: name}, ['--config', VARIANT_CONFIG], log);
   }
 
   const servers = new Map<string, StaticServer>();

@@ -11,7 +11,7 @@ import {SPEC_ROUTES, hydrated} from './shell-routes';
  * that is how the search button's name once passed here while readers' tools reported it.
  * The WCAG AAA rules run too (tag wcag2aaa: enhanced 7:1 contrast, identical links with the same
  * purpose, meta refresh without exceptions), though axe leaves them off by default: the site's
- * colours (src/css, the code themes in docusaurus.config.ts, the search's) are chosen for 7:1.
+ * colours (src/css, the code themes in site-config.ts, the search's) are chosen for 7:1.
  * Left out: the rules axe marks deprecated (duplicate-id, duplicate-id-active: WCAG 2.2 made
  * 4.1.1 Parsing obsolete), which flag the ids Mermaid repeats inside its sequence diagrams' actor
  * symbols. duplicate-id-aria, which matters to readers, runs.
@@ -49,8 +49,11 @@ async function violations(page: Page, exclude: string[] = []): Promise<string[]>
 
 async function settle(page: Page, mode: 'light' | 'dark'): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-  // Let colour transitions finish before contrast is measured.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 300))));
+  // Colour transitions start with the next style update (two frames on); contrast is measured once they have all ended.
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined)));
+  });
 }
 
 async function toDark(page: Page, route: string): Promise<void> {

@@ -40,6 +40,26 @@ test.describe("the first page's article", () => {
     expect(await articleWalked(page)).toBeGreaterThan(0);
   });
 
+  test('is hydrated whole on a page whose MDX has a component with its own state, which works on a first visit', async ({page}) => {
+    await traceRendererWalk(page);
+    await page.goto('/docs/v1/measurement');
+    await hydrated(page);
+    expect(await articleWalked(page)).toBeGreaterThan(0);
+    // The theme's Details component holds its state (data-collapsed) and opens and closes its body
+    // itself, animated; without it the browser's own <details> would open, the state never change.
+    const details = article(page).locator('details', {hasText: 'The whole response, every field'});
+    const response = details.locator('pre');
+    await expect(details).toHaveAttribute('data-collapsed', 'true');
+    await expect(response).toBeHidden();
+    await details.locator('summary').click();
+    await expect(details).toHaveAttribute('data-collapsed', 'false');
+    await expect(response).toBeVisible();
+    await expect(response).toContainText('"wifi_ssid"');
+    await details.locator('summary').click();
+    await expect(details).toHaveAttribute('data-collapsed', 'true');
+    await expect(response).toBeHidden();
+  });
+
   test('links to other pages navigate in the app, and Back returns to the article', async ({page}) => {
     await page.goto('/docs/v2/measurement');
     await hydrated(page);

@@ -7,8 +7,6 @@
  *   (src/head-after-hydration).
  * - The sidebar and the table of contents beside the article, which a phone's screen never shows
  *   and Docusaurus removes right after hydrating them (src/hidden-on-phone).
- * - The phone's menu, closed and off screen, which Docusaurus rendered in the render that ends
- *   hydration (src/theme/Navbar/MobileSidebar).
  * - The buttons of code blocks far below the first screen (src/server-article).
  */
 import {test, expect, type Page} from '@playwright/test';
@@ -117,26 +115,9 @@ test.describe('a first visit on a phone', () => {
 test.describe('the mobile menu on a phone', () => {
   test.use({viewport: {width: 412, height: 823}});
 
-  test('is rendered once hydration is over, then slides in with its links', async ({page}) => {
-    await slowCpu(page);
-    await countWhenHydrated(page, '.navbar-sidebar a');
+  test('opens with the docs sidebar and goes back to the main menu', async ({page}) => {
     await page.goto('/docs/v2/measurement');
     await hydrated(page);
-    expect(await countAtHydration(page)).toBe(0);
-    // Rendered closed when the browser is idle, before any tap.
-    await expect(page.locator('.navbar-sidebar a').first()).toBeAttached();
-    await expect(page.locator('.navbar-sidebar')).toBeHidden();
-    await page.getByRole('button', {name: /toggle navigation bar/i}).click();
-    await page.locator('.navbar-sidebar').getByRole('link', {name: 'Batteries'}).click();
-    await expect(page.getByRole('heading', {level: 1})).toHaveText('Batteries');
-  });
-
-  test('opens at the first tap even if the browser has not been idle yet', async ({page}) => {
-    // An idle callback that never comes: only the tap renders the menu.
-    await page.addInitScript('window.requestIdleCallback = () => 0; window.cancelIdleCallback = () => {};');
-    await page.goto('/docs/v2/measurement');
-    await hydrated(page);
-    await expect(page.locator('.navbar-sidebar')).toHaveCount(0);
     await page.getByRole('button', {name: /toggle navigation bar/i}).click();
     const menu = page.locator('.navbar-sidebar');
     await expect(menu.getByRole('link', {name: 'Batteries'})).toBeInViewport();

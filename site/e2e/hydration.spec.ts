@@ -59,8 +59,10 @@ async function load(context: BrowserContext, route: string): Promise<Finding[]> 
   try {
     await page.goto(route);
     await hydrated(page);
-    // Effects after the hydration's commit, and any commit they cause.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+    // Effects after the hydration's commit, and any commit they cause: React runs them in tasks of
+    // its own, and the browser calls an idle callback once no task is waiting. A page kept busy
+    // (a background page of the context may get no idle period) is read after 5 s at the latest.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestIdleCallback(resolve, {timeout: 5000}))));
     const watched = await page.evaluate(() => {
       const w = window as Window & {__hydrationWatch?: boolean; __hydrationReports?: Report[]};
       return {attached: w.__hydrationWatch === true, reports: w.__hydrationReports ?? []};

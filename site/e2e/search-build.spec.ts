@@ -35,7 +35,3 @@ test('local-mode pages carry no preconnect to Algolia; Algolia-mode pages do', (
   );
 });
 
-test("the browser's scripts carry no page template (server-only code)", () => {
-  // The template (plugins/ssr-template.ts) is read when pages are rendered, never in the browser.
-  expect(filesContaining(path.join(SITE, 'build/assets/js'), 'it.appHtml')).toEqual([]);
-});

@@ -134,8 +134,9 @@ test.describe('code blocks load no highlighter on a first visit', () => {
   for (const route of ['/docs/v2/measurement', '/', '/docs/v2/authorization']) {
     test(`${route}: the page arrives highlighted; hydration keeps the same nodes and loads no Prism`, async ({page}) => {
       const bodies: Promise<string>[] = [];
+      // Scripts the page runs (not the links' prefetches, whose bodies the browser may drop).
       page.on('response', (r) => {
-        if (r.url().endsWith('.js')) bodies.push(r.text());
+        if (r.url().endsWith('.js') && r.request().resourceType() === 'script') bodies.push(r.text());
       });
       // Hold the app's script until the server's code block is marked, so hydration comes after.
       const release = await holdApp(page);
@@ -168,7 +169,7 @@ test.describe('code blocks load no highlighter on a first visit', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     const dark = await tokenColor(page);
     expect(dark).not.toBe(light);
-    // The colours are the configured Prism themes' (property: oceanicNext dark, lightened for 7:1 contrast in docusaurus.config.ts; the light theme has none, so plain).
+    // The colours are the configured Prism themes' (property: oceanicNext dark, lightened for 7:1 contrast in site-config.ts; the light theme has none, so plain).
     expect(dark).toBe('rgb(147, 190, 224)');
     expect(light).toBe('rgb(0, 0, 0)');
   });

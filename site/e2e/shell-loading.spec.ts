@@ -97,18 +97,67 @@ test.describe('lazy pages', () => {
 });
 
 test.describe('progress bar', () => {
+  /**
+   * Every script the page asks for is answered `delayMs` late, and every script asked for once
+   * `hold()` has been called waits until `release()`: a navigation then stays pending for as long
+   * as the test needs, on a link as slow as it likes.
+   */
+  async function slowScripts(page: Page, delayMs: number) {
+    let held = false;
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/js\/[^/]+\.js$/, async (route) => {
+      if (held) await released;
+      else await new Promise((resolve) => setTimeout(resolve, delayMs));
+      try {
+        await route.continue();
+      } catch {
+        // the page closed while the script was held (end of test)
+      }
+    });
+    return {hold: () => void (held = true), release: () => release()};
+  }
+
+  test('shows 200 ms into a navigation that is still loading, on a slow network too', async ({page}) => {
+    const scripts = await slowScripts(page, 1500);
+    // The page's clock runs as usual until the test pauses it: then the bar's 200 ms pass only
+    // when the test says, however busy the machine is.
+    await page.clock.install();
+    await page.goto('/');
+    await hydrated(page);
+    const now = await page.evaluate(() => Date.now());
+    await page.clock.pauseAt(now + 1000);
+    scripts.hold();
+    await page.locator('.navbar').getByRole('link', {name: 'API v1', exact: true}).click();
+    await page.clock.runFor(199);
+    await expect(page.locator('#nprogress')).toHaveCount(0);
+    await page.clock.runFor(1);
+    // Visible while the navigation is pending: no script (not even one of the bar's own) has arrived.
+    await expect(page.locator('#nprogress .bar')).toBeVisible();
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('HomeWizard Energy local API');
+    scripts.release();
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('API v1');
+    await page.clock.resume();
+    await expect(page.locator('#nprogress')).toHaveCount(0);
+  });
+
   test('does not show when the next page is already loaded (fast navigation)', async ({page}) => {
     await watchProgressBar(page);
+    await page.clock.install();
     await page.goto('/');
     await hydrated(page);
     const link = page.locator('.navbar').getByRole('link', {name: 'API v1', exact: true});
-    // Hovering preloads the route; wait until its chunks are in.
-    const chunk = page.waitForResponse(async (r) => /\/assets\/js\//.test(r.url()) && (await r.text()).includes(API_V1_MARKER));
-    await link.hover();
-    await chunk;
+    // The route's chunks are in (what hovering the link starts) once Docusaurus's preload resolves.
+    await page.evaluate(async () => {
+      await window.docusaurus.preload('/docs/category/api-v1');
+    });
+    // The clock stands still from the click until the page has arrived, then runs well past the
+    // bar's 200 ms: the page arrived first, so the bar never comes.
+    const now = await page.evaluate(() => Date.now());
+    await page.clock.pauseAt(now + 1000);
     await link.click();
     await expect(page.getByRole('heading', {level: 1})).toHaveText('API v1');
-    await page.waitForTimeout(400); // longer than the bar's 200 ms delay: it must still not appear
+    await page.clock.runFor(1000);
     expect(await sawProgressBar(page)).toBe(false);
   });
 });
@@ -148,6 +197,28 @@ test("the app's scripts run only once the page is parsed and a frame is rendered
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 });
 
+test("a page's route chunks are in its script list: hydrating it adds no other script", async ({page}) => {
+  // The scripts in the document when the page has hydrated (webpack adds a <script> for each chunk
+  // it needs that no script of the page already loads).
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.documentElement.getAttribute('data-has-hydrated') !== 'true') return;
+      (window as unknown as {scriptsAtHydration: string[]}).scriptsAtHydration = Array.from(
+        document.querySelectorAll<HTMLScriptElement>('script[src*="/assets/js/"]'),
+        (script) => new URL(script.src).pathname,
+      );
+      observer.disconnect();
+    }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-has-hydrated']});
+  });
+  const html = await (await page.request.get('/docs/v2/measurement')).text();
+  const listed = JSON.parse(/\((\["\/assets\/js\/runtime~main\.[^)]*\])\)/.exec(html)![1]!) as string[];
+  expect(listed.length).toBeGreaterThan(2);
+  await page.goto('/docs/v2/measurement');
+  await hydrated(page);
+  const atHydration = await page.evaluate(() => (window as unknown as {scriptsAtHydration: string[]}).scriptsAtHydration);
+  expect(atHydration.filter((src) => !listed.includes(src))).toEqual([]);
+});
+
 test.describe('route preloading', () => {
   /** The footer's Changelog link on the hydrated home page, and the JS requests made from then on. */
   async function changelogLinkAfterLoad(page: Page) {
@@ -161,17 +232,35 @@ test.describe('route preloading', () => {
     return {link: page.getByRole('contentinfo').getByRole('link', {name: 'Changelog'}), requested};
   }
 
-  /** JS requests made while the reader scrolls to and hovers the footer's Changelog link. */
-  async function chunksRequestedOnHover(page: Page): Promise<string[]> {
-    const {link, requested} = await changelogLinkAfterLoad(page);
-    await link.hover();
-    await page.waitForTimeout(1000); // give a preload the chance to start: none may start
-    return requested;
-  }
+  /**
+   * The scripts and prefetch links in the page. Docusaurus adds a route's <script> (preload) or
+   * <link rel=prefetch> elements in the same task as the event that asks for them, so a count read
+   * after that event has been handled sees whether anything was asked for.
+   */
+  const loadingElements = (page: Page) =>
+    page.evaluate(() => document.querySelectorAll('script[src*="/assets/js/"], link[rel=prefetch]').length);
+
+  /** Resolves once an IntersectionObserver created now has seen `selector` in view (the Link's own observers are called before it). */
+  const seenInView = (page: Page, selector: string) =>
+    page.evaluate(
+      (query) =>
+        new Promise<void>((resolve) => {
+          const observer = new IntersectionObserver((entries) => {
+            if (entries.some((e) => e.isIntersecting)) {
+              observer.disconnect();
+              resolve();
+            }
+          });
+          observer.observe(document.querySelector(query)!);
+        }),
+      selector,
+    );
 
   test('on a normal connection hovering a link loads its route', async ({page}) => {
     await page.addInitScript(connectionInitScript({effectiveType: '4g', saveData: false}));
-    expect((await chunksRequestedOnHover(page)).length).toBeGreaterThan(0);
+    const {link, requested} = await changelogLinkAfterLoad(page);
+    await link.hover();
+    await expect.poll(() => requested.length).toBeGreaterThan(0);
   });
 
   test('on a touch screen touching a link loads its route', async ({browser}) => {
@@ -186,21 +275,12 @@ test.describe('route preloading', () => {
     await context.close();
   });
 
-  test('links scrolled into view do not load their routes: only hover or touch does', async ({page}) => {
+  test("on a normal connection a link that comes into view has its route's chunks prefetched", async ({page}) => {
     await page.addInitScript(connectionInitScript({effectiveType: '4g', saveData: false}));
-    const requested: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().includes('/assets/js/')) requested.push(r.url());
-    });
-    await page.goto('/docs/introduction');
-    await hydrated(page);
-    await page.waitForLoadState('networkidle');
-    const loadedWithPage = requested.length;
-    // Scroll through the whole page: sidebar, content and footer links all pass the viewport.
-    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
-    await page.waitForTimeout(1000);
-    expect(requested.length, requested.slice(loadedWithPage).join('\n')).toBe(loadedWithPage);
-    expect(await page.locator('link[rel=prefetch]').count()).toBe(0);
+    const {link} = await changelogLinkAfterLoad(page);
+    const before = await page.locator('link[rel=prefetch]').count();
+    await link.scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('link[rel=prefetch]').count()).toBeGreaterThan(before);
   });
 
   for (const connection of [
@@ -210,9 +290,17 @@ test.describe('route preloading', () => {
   ]) {
     test(`not on ${connection.saveData ? 'save-data' : connection.effectiveType} connections`, async ({page}) => {
       await page.addInitScript(connectionInitScript(connection));
-      expect(await chunksRequestedOnHover(page)).toEqual([]);
+      const {link, requested} = await changelogLinkAfterLoad(page);
+      const before = await loadingElements(page);
+      // In view (the Link's observer has been called) and hovered: neither prefetches nor preloads.
+      const inView = seenInView(page, 'footer a[href="/docs/changelog"]');
+      await link.scrollIntoViewIfNeeded();
+      await inView;
+      await link.hover();
+      expect(await loadingElements(page)).toBe(before);
+      expect(requested).toEqual([]);
       // The link still works: the route loads on click.
-      await page.getByRole('contentinfo').getByRole('link', {name: 'Changelog'}).click();
+      await link.click();
       await expect(page.getByRole('heading', {level: 1})).toHaveText('Changelog');
     });
   }

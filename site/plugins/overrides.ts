@@ -1,9 +1,8 @@
 /**
- * The site's inventory of framework overrides (site/overrides.json, explained in site/OVERRIDES.md)
- * and the SITE_WITHOUT switch: `SITE_WITHOUT=link-on-intent,head-after-hydration npm run build`
- * builds the site with the named overrides switched off, the stock Docusaurus behaviour instead
- * (the bench measures each one's gain that way). docusaurus.config.ts and the plugins ask
- * `siteWithout()` which ones are off.
+ * The site's inventory of framework overrides (site/overrides.json, explained in site/OVERRIDES.md).
+ * A build may leave some out (`createSiteConfig({without})` in site-config.ts, which the
+ * bench's site-variant.config.ts calls with its SITE_WITHOUT list): the config and the plugins ask
+ * `keeps(without, name)`.
  */
 import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
@@ -62,17 +61,10 @@ export function parseWithout(value: string | undefined): ReadonlySet<OverrideNam
   return new Set(names);
 }
 
-/** The overrides this build leaves out: SITE_WITHOUT, read once. */
-let fromEnv: ReadonlySet<OverrideName> | undefined;
-export function siteWithout(): ReadonlySet<OverrideName> {
-  fromEnv ??= parseWithout(process.env.SITE_WITHOUT);
-  return fromEnv;
-}
-
-/** True when this build keeps the override `name` (SITE_WITHOUT does not name it). */
-export function siteHas(name: OverrideName): boolean {
+/** True when a build that leaves out `without` keeps the override `name`. */
+export function keeps(without: readonly OverrideName[] | undefined, name: OverrideName): boolean {
   if (!OVERRIDES.some((o) => o.name === name)) throw new Error(`overrides.json has no override named "${name}"`);
-  return !siteWithout().has(name);
+  return !(without ?? []).includes(name);
 }
 
 /** The folder of an installed package (its `exports` may hide package.json: found from its entry). */

@@ -3,28 +3,16 @@
  * app's scripts run after the page's first paint, not as soon as the HTML is parsed.
  *
  * With `<script defer>` in the head, a fast connection delivers main.js before the browser's first
- * frame, so a phone runs and hydrates the whole app (hundreds of milliseconds on a long API page)
- * before it shows anything. Integrators read these pages on their home network, where exactly that
- * happens. Here an inline script at the end of the body adds the scripts, in order, once a frame
- * has been shown (at once in a hidden tab, which paints nothing); the page is fully parsed by
- * then, as with `defer`.
+ * frame, so a phone runs and hydrates the whole app before it shows anything. Here an inline
+ * script at the end of the body adds the scripts, in order, once a frame has been shown (at once
+ * in a hidden tab, which paints nothing); the page is fully parsed by then, as with `defer`.
  *
- * Their download starts earlier than that, as preloads, once the stylesheets have arrived: by
- * then nothing the first paint needs is still on the wire, while on a slow phone the browser has
- * hundreds of milliseconds of parsing and layout of a long page ahead (indexer/bench/profile-load.ts traces
- * a load). Starting the download only after all that, as before, cost those milliseconds again
- * before hydration: on /docs/v2/measurement, throttled as Lighthouse's mobile profile, main.js
- * was requested at about 1.5 s and now at about 0.6 s. Two later triggers were tried and dropped:
- * the first paint (a PerformanceObserver's callback came 0.3 to 0.7 s after the paint on a busy
- * page) and the first frame after the stylesheets (on a long page the browser may draw none until
- * parsing ends). The preloads ask for a low fetch priority: a script preload is otherwise High,
- * which Lighthouse's simulated throttling (Lantern) takes for a render-blocking script, and it
- * counted main.js's whole download as needed by the first paint (simulated FCP 1.0-1.5 s on the
- * docs pages, 0.90-0.93 s with low priority, same runs; its simulated LCP still reaches about 2 s
- * in some runs, as before; the measured paint does not move).
- * Preloading from the head, before the stylesheets, was measured too (indexer/bench/lighthouse.ts, mobile,
- * three runs each): the downloads competed with the first paint's and the median performance score
- * was 96 with a normal-priority preload, 92 with a low-priority one and 99 without.
+ * Their download starts earlier, as preloads, once the stylesheets have arrived: by then nothing
+ * the first paint needs is still on the wire, and the scripts download while the browser parses
+ * and lays out the rest of a long page. The preloads ask for a low fetch priority: a script
+ * preload is otherwise High, which Lighthouse's simulated throttling takes for a render-blocking
+ * script. The measurements behind these choices, and the triggers tried and dropped, are in
+ * site/OVERRIDES.md ("ssr-template: decisions").
  *
  * The head also carries the search shell of docusaurus-theme-docs-search (inlined with the site's
  * head tags): from the first paint, a click on the search button or a search shortcut shows a
@@ -50,8 +38,8 @@ export const ssrTemplate = `<!DOCTYPE html>
         // compete with what the first paint needs, and they download while the rest of the page
         // is parsed and laid out (hundreds of milliseconds on a long page on a phone), not after.
         // Only the app's own scripts (runtime and main, listed first): each preload element costs
-        // the main thread a few milliseconds before the first paint (40-80 ms for eleven on a
-        // throttled phone), and the small route chunks download while main.js is evaluated.
+        // the main thread a few milliseconds before the first paint, and the small route chunks
+        // download while main.js is evaluated.
         var appScripts = scripts.slice(0, <%~ it.scripts.length %>);
         function preload() {
           appScripts.forEach(function (src) {
@@ -103,28 +91,39 @@ export const ssrTemplate = `<!DOCTYPE html>
  *
  * The template's script list holds only runtime~main.js and main.js: Docusaurus finds a page's
  * route chunks through react-loadable's manifest, which Rspack's module ids do not match, so
- * each page fetched its chunks only once main.js had run (a round trip and main.js's run time
- * later, on the critical path to hydration). After the build this plugin adds to every page's
- * list the chunks of its routes, read from the build's own maps: the route tree
- * (.docusaurus/routes.js), each route's chunk names (routesChunkNames.json), each name's
- * chunks (the registry in main.js) and each chunk's file (runtime~main.js). A chunk that
- * arrives first waits in `webpackChunk…` for the runtime; webpack reuses a script tag it finds
- * for a chunk it needs, so nothing downloads twice.
+ * each page would fetch its chunks only once main.js had run. After the build this plugin adds to
+ * every page's list the chunks of its routes: the route tree (.docusaurus/routes.js), each
+ * route's chunk names (routesChunkNames.json) and, from the bundler's own stats of the browser
+ * build, the files of the chunk group each name makes (Docusaurus's registry imports every
+ * route module with that name as `webpackChunkName`). A chunk that arrives first waits in
+ * `webpackChunk…` for the runtime; webpack reuses a script tag it finds for a chunk it needs, so
+ * nothing downloads twice. Anything missing (a route without its chunk names, a name without a
+ * chunk group, a page without the loader) fails the build: a page never silently loses its chunks.
  */
 export function routeScriptsPlugin(context: LoadContext): Plugin {
+  /** Chunk group name → its JavaScript files, from the browser build's stats. */
+  let chunkGroups: Map<string, string[]> | undefined;
   return {
     name: 'route-scripts',
-    async postBuild({outDir}) {
-      const js = path.join(outDir, 'assets/js');
-      const files = await readdir(js);
-      const read = async (prefix: string) => {
-        const file = files.find((f) => f.startsWith(prefix) && f.endsWith('.js'));
-        if (!file) throw new Error(`route-scripts: no ${prefix}*.js in ${js}`);
-        return readFile(path.join(js, file), 'utf8');
+    configureWebpack(_config, isServer) {
+      if (isServer) return {};
+      return {
+        plugins: [
+          {
+            apply(compiler: {hooks: {done: {tap(name: string, callback: (stats: BundlerStats) => void): void}}}) {
+              compiler.hooks.done.tap('route-scripts', (stats) => {
+                chunkGroups = namedChunkGroups(stats);
+              });
+            },
+          },
+        ],
       };
-      const chunkFile = chunkFiles(await read('runtime~main.'));
-      const registry = registryChunks(await read('main.'));
-      const routes = routeTree(await readFile(path.join(context.generatedFilesDir, 'routes.js'), 'utf8'));
+    },
+    async postBuild({outDir}) {
+      if (!chunkGroups) throw new Error('route-scripts: the browser build reported no stats');
+      const groups = chunkGroups;
+      const source = await readFile(path.join(context.generatedFilesDir, 'routes.js'), 'utf8');
+      const routes = routeTree(source);
       const chunkNames = JSON.parse(await readFile(path.join(context.generatedFilesDir, 'routesChunkNames.json'), 'utf8')) as Record<string, unknown>;
 
       const scriptsFor = (pagePath: string): string[] => {
@@ -134,11 +133,12 @@ export function routeScriptsPlugin(context: LoadContext): Plugin {
             ? route.path === pagePath
             : pagePath === route.path || pagePath.startsWith(route.path.endsWith('/') ? route.path : `${route.path}/`);
           if (!matches) continue;
-          for (const name of stringsIn(chunkNames[`${route.path}-${route.hash}`])) {
-            for (const id of registry.get(name) ?? []) {
-              const file = chunkFile(id);
-              if (file) urls.add(`${context.baseUrl}${file}`);
-            }
+          const key = `${route.path}-${route.hash}`;
+          if (!(key in chunkNames)) throw new Error(`route-scripts: routesChunkNames.json has no entry ${key}`);
+          for (const name of stringsIn(chunkNames[key])) {
+            const files = groups.get(name);
+            if (!files) throw new Error(`route-scripts: the bundler made no chunk group named "${name}" (route ${route.path})`);
+            for (const file of files) urls.add(`${context.baseUrl}${file}`);
           }
         }
         return [...urls];
@@ -149,62 +149,62 @@ export function routeScriptsPlugin(context: LoadContext): Plugin {
         const pagePath = `${context.baseUrl}${rel}`;
         const extra = scriptsFor(pagePath);
         if (extra.length === 0) continue;
-        const source = await readFile(html, 'utf8');
+        const page = await readFile(html, 'utf8');
         // The loader's argument (minified HTML): (["/assets/js/runtime~main.….js","/assets/js/main.….js"])
-        const updated = source.replace(/\((\["[^"\]]*runtime~main\.[^"\]]*"(?:,"[^"\]]*")*\])\)/, (_whole, list: string) => {
+        let found = false;
+        const updated = page.replace(/\((\["[^"\]]*runtime~main\.[^"\]]*"(?:,"[^"\]]*")*\])\)/, (_whole, list: string) => {
+          found = true;
           const scripts = JSON.parse(list) as string[];
           return `(${JSON.stringify([...scripts, ...extra.filter((u) => !scripts.includes(u))])})`;
         });
-        if (updated !== source) await writeFile(html, updated);
+        if (!found) throw new Error(`route-scripts: no script loader in ${path.relative(outDir, html)} (is ssr-template off?)`);
+        await writeFile(html, updated);
       }
     },
   };
 }
 
-interface RouteEntry {
+/** What the plugin reads of the bundler's stats (webpack's and Rspack's `Stats`). */
+interface BundlerStats {
+  toJson(options: object): {namedChunkGroups?: Record<string, {assets?: {name: string}[]}>};
+}
+
+/** Chunk group name → the JavaScript files of its chunks, as the bundler reports them. */
+function namedChunkGroups(stats: BundlerStats): Map<string, string[]> {
+  const {namedChunkGroups: groups} = stats.toJson({all: false, chunkGroups: true});
+  if (!groups || Object.keys(groups).length === 0) throw new Error('route-scripts: the bundler reported no named chunk groups');
+  return new Map(Object.entries(groups).map(([name, group]) => [name, (group.assets ?? []).map((a) => a.name).filter((f) => f.endsWith('.js'))]));
+}
+
+export interface RouteEntry {
   path: string;
   hash: string;
   exact: boolean;
 }
 
-/** Every route of the generated route tree, parents included: `{path, component: ComponentCreator(path, hash), exact | routes}`. */
-function routeTree(source: string): RouteEntry[] {
-  return [...source.matchAll(/ComponentCreator\('([^']+)', '([0-9a-f]+)'\),\s*(exact: true|routes)/g)].map((m) => ({
+/**
+ * Every route of the generated route tree, parents included: `{path, component:
+ * ComponentCreator(path, hash), exact | routes}`. Each ComponentCreator call must be read, or the
+ * build fails.
+ */
+export function routeTree(source: string): RouteEntry[] {
+  const routes = [...source.matchAll(/ComponentCreator\('([^']+)', '([0-9a-f]+)'\),\s*(exact: true|routes)/g)].map((m) => ({
     path: m[1]!,
     hash: m[2]!,
     exact: m[3] === 'exact: true',
   }));
+  // The not-found route (`ComponentCreator('*')`) has no chunk names of its own.
+  const calls = (source.match(/ComponentCreator\(/g)?.length ?? 0) - (source.match(/ComponentCreator\('\*'\)/g)?.length ?? 0);
+  if (routes.length === 0 || routes.length !== calls) {
+    throw new Error(`route-scripts: read ${routes.length} of the ${calls} routes of .docusaurus/routes.js (has its format changed?)`);
+  }
+  return routes;
 }
 
 function stringsIn(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (value && typeof value === 'object') return Object.values(value).flatMap(stringsIn);
   return [];
-}
-
-/**
- * Chunk name → webpack chunk ids, from main.js's registry: `name:[()=>…n.e("id")….then(`. The
- * minifier writes a name as a string, an identifier, a number or a hex number (17896441 becomes
- * 0x11113f9), whichever is shortest.
- */
-function registryChunks(main: string): Map<string, string[]> {
-  const map = new Map<string, string[]>();
-  for (const m of main.matchAll(/[{,](?:"([0-9a-f]{8})"|(0x[0-9a-f]+)|([0-9a-f]{8})):\[\(\)=>(.*?)\.then\(/g)) {
-    const name = m[1] ?? m[3] ?? String(Number(m[2])).padStart(8, '0');
-    map.set(name, [...m[4]!.matchAll(/\w\.e\("([^"]+)"\)/g)].map((e) => e[1]!));
-  }
-  if (map.size === 0) throw new Error('route-scripts: no route registry found in main.js');
-  return map;
-}
-
-/** Chunk id → file, from the runtime's `"assets/js/"+(({id:"name"})[e]||e)+"."+({id:"hash"})[e]+".js"`. */
-function chunkFiles(runtime: string): (id: string) => string | undefined {
-  const m = /"(assets\/js\/)"\+\(\((\{[^{}]*\})\)\[e\]\|\|e\)\+"\."\+\((\{[^{}]*\})\)\[e\]\+"\.js"/.exec(runtime);
-  if (!m) throw new Error('route-scripts: chunk file map not found in runtime~main.js');
-  const object = (text: string) => Object.fromEntries([...text.matchAll(/"?([\w~-]+)"?:"([^"]+)"/g)].map((e) => [e[1]!, e[2]!]));
-  const names = object(m[2]!);
-  const hashes = object(m[3]!);
-  return (id) => (hashes[id] ? `${m[1]}${names[id] ?? id}.${hashes[id]}.js` : undefined);
 }
 
 async function htmlFiles(dir: string): Promise<string[]> {

@@ -1,6 +1,6 @@
 import {fileURLToPath} from 'node:url';
-import type {Plugin} from '@docusaurus/types';
-import {siteHas} from '../overrides';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {keeps} from '../overrides';
 
 /**
  * Keeps code that only diagrams need out of the `common` chunk that every docs page loads.
@@ -21,37 +21,22 @@ export const LAZY_ONLY_MODULES = /[\\/]node_modules[\\/](@mermaid-js[\\/]parser|
 const TSLIB_ONE_HELPER = fileURLToPath(new URL('./tslib-import-default.mjs', import.meta.url));
 const UTILS_COMMON = /[\\/]node_modules[\\/]@docusaurus[\\/]utils-common[\\/]/;
 
-/**
- * CommonJS packages imported at the top of a module the bundle keeps, for an export nothing uses:
- * react-router's `withRouter` (which no code of Docusaurus, its themes or the site calls) is the
- * only user of hoist-non-react-statics, which requires react-is. Without a `sideEffects` field
- * the bundler must keep a CommonJS module that is imported, used or not; these two only define
- * functions, so they are declared free of side effects and drop out when unused.
- */
-export const SIDE_EFFECT_FREE = /[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/;
+export interface BundleSplitOptions {
+  /** Overrides this build leaves out. */
+  without?: readonly string[];
+}
 
-export default function bundleSplitPlugin(): Plugin {
+export default function bundleSplitPlugin(_context: LoadContext, {without = []}: BundleSplitOptions = {}): Plugin {
   return {
     name: 'bundle-split',
     configureWebpack(_config, isServer) {
       if (isServer) return {};
-      // Each part is an override of site/overrides.json that SITE_WITHOUT can switch off.
+      // Each part is an override of site/overrides.json that a build may leave out.
       return {
         module: {
-          rules: [
-            ...(siteHas('unused-cjs-dropped') ? [{test: SIDE_EFFECT_FREE, sideEffects: false}] : []),
-            ...(siteHas('tslib-one-helper') ? [{test: UTILS_COMMON, resolve: {alias: {tslib$: TSLIB_ONE_HELPER}}}] : []),
-            ...(siteHas('strip-server-config')
-              ? [
-                  {
-                    test: /[\\/]\.docusaurus[\\/]docusaurus\.config\.mjs$/,
-                    use: [{loader: fileURLToPath(new URL('./strip-server-config.cjs', import.meta.url))}],
-                  },
-                ]
-              : []),
-          ],
+          rules: [...(keeps(without, 'tslib-one-helper') ? [{test: UTILS_COMMON, resolve: {alias: {tslib$: TSLIB_ONE_HELPER}}}] : [])],
         },
-        ...(siteHas('diagrams-chunk')
+        ...(keeps(without, 'diagrams-chunk')
           ? {
               optimization: {
                 splitChunks: {

@@ -14,13 +14,15 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {PrismTheme} from 'prism-react-renderer';
 import {codeThemeCss} from './theme-css';
-import {siteHas} from '../overrides';
+import {keeps} from '../overrides';
 
 export {cssVariablePrismTheme} from './theme-css';
 
 export interface CodeBlocksOptions {
   light: PrismTheme;
   dark: PrismTheme;
+  /** Overrides this build leaves out. */
+  without?: readonly string[];
 }
 
 export default function codeBlocksPlugin(context: LoadContext, options: CodeBlocksOptions): Plugin {
@@ -35,8 +37,8 @@ export default function codeBlocksPlugin(context: LoadContext, options: CodeBloc
       return {headTags: [{tagName: 'style', innerHTML: css}]};
     },
     configureWebpack(_config, isServer) {
-      // SITE_WITHOUT=prism-on-demand: theme-classic's CodeBlock/Content and Prism in main.js, as stock.
-      if (!siteHas('prism-on-demand')) return {};
+      // Without prism-on-demand: theme-classic's CodeBlock/Content and Prism in main.js, as stock.
+      if (!keeps(options.without, 'prism-on-demand')) return {};
       return {
         resolve: {
           alias: isServer

@@ -7,7 +7,7 @@
  * that is a synchronous re-render of every block, hundreds of milliseconds of main thread on a
  * phone. Instead both themes become one stylesheet keyed on `html[data-theme]`, the Prism theme given
  * to Docusaurus has no token styles (so tokens carry only their classes), and our CodeBlock
- * (src/theme/CodeBlock) no longer remounts. Served by plugins/code-blocks/index.ts.
+ * (src/theme/CodeBlock) does not remount. Served by plugins/code-blocks/index.ts.
  *
  * Rules follow the theme's entry order, so a later entry wins over an earlier one for a token with
  * both types, as with prism-react-renderer's own merge.

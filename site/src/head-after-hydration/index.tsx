@@ -1,18 +1,17 @@
 /**
- * `@docusaurus/Head` for this site (plugins/framework-modules.ts aliases it here; SITE_WITHOUT=
- * head-after-hydration builds with the stock one): the stock Head, rendered once the first page
- * has hydrated instead of while it hydrates.
+ * `@docusaurus/Head` for this site (plugins/framework-modules.ts aliases it here; a build without
+ * the override `head-after-hydration` keeps the stock one): the stock Head, rendered once the first
+ * page has hydrated instead of while it hydrates.
  *
  * React hydrates the first page in time slices. Each stock <Head> (a
  * react-helmet-async <Helmet>) reports to the document's head as it renders, and Helmet applies
  * the head of the instances met so far at the next frame: between two slices the page's title
- * became the site's and its canonical, description, Open Graph and structured-data tags were
- * removed, then added back over the next frames (about 50 head mutations in 10 frames on
- * /docs/introduction with a phone's CPU). Here a Head renders nothing while it hydrates (a Helmet
+ * becomes the site's and its canonical, description, Open Graph and structured-data tags are
+ * removed, then added back over the next frames. Here a Head renders nothing while it hydrates (a Helmet
  * renders no element, so the markup is the same); right after the hydration's commit React renders
  * every Head again, in one render, and Helmet applies the whole head once: the head the server
- * wrote, so nothing changes. The server renders the stock Head as before; so does every page after
- * the first (client navigation). e2e/hydration-work.spec.ts shows it; test/overrides.test.ts
+ * wrote, so nothing changes. The server renders the stock Head; so does every page after the
+ * first (client navigation). e2e/hydration-work.spec.ts shows it; test/overrides.test.ts
  * fails when the stock Head changes.
  */
 import React, {useSyncExternalStore, type ReactNode} from 'react';

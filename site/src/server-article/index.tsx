@@ -16,9 +16,10 @@
  * Everything else is the browser's: in-page anchors, links to other hosts (the server markup
  * already gives them target=_blank), links with a target or a modifier key.
  *
- * A page is rendered normally (every component hydrated) when the article holds something that
- * needs its component in the browser (NEEDS_HYDRATION: a Mermaid diagram, drawn client-side, tabs),
- * when no server markup is in the page (the dev server renders in the browser only), and on every
+ * A page is rendered normally (every component hydrated) when its article carries the marker
+ * `data-hydrate`: plugins/remark-needs-hydration.ts puts it first in any doc whose MDX has a
+ * component of its own (a Mermaid diagram's wrapper marks itself, src/theme/Mermaid); when no
+ * server markup is in the page (the dev server renders in the browser only); and on every
  * client-side navigation.
  */
 import React, {useEffect, useRef, useState, type ReactNode, type RefObject} from 'react';
@@ -28,16 +29,9 @@ import isInternalUrl from '@docusaurus/isInternalUrl';
 import {CodeBlockContextProvider, createCodeBlockMetadata, useCodeWordWrap} from '@docusaurus/theme-common/internal';
 import CodeBlockButtons from '@theme/CodeBlock/Buttons';
 
-/** Marks server markup in an article that has to be hydrated by its component. */
-export const NEEDS_HYDRATION_ATTRIBUTE = 'data-hydrate';
+import {NEEDS_HYDRATION_ATTRIBUTE} from './marker';
 
-/**
- * Server markup that only works with its component: the marker above, and what theme components
- * such as Tabs (a tablist), Details (a <details> whose body the component opens) or any control
- * render. Our pages have none of these today (the API components are expanded at build time);
- * a page that gets one is hydrated whole, so nothing is ever left dead.
- */
-const NEEDS_HYDRATION = `[${NEEDS_HYDRATION_ATTRIBUTE}], [role=tablist], details, button, input, select, textarea, form, iframe, video, audio`;
+export {NEEDS_HYDRATION_ATTRIBUTE};
 
 /**
  * The server's markup of the article, when this render hydrates it and it may be kept as it is;
@@ -46,7 +40,7 @@ const NEEDS_HYDRATION = `[${NEEDS_HYDRATION_ATTRIBUTE}], [role=tablist], details
 export function serverArticleMarkup(selector: string): string | undefined {
   if (typeof document === 'undefined') return undefined;
   const article = document.querySelector(selector);
-  if (!article || article.querySelector(NEEDS_HYDRATION)) return undefined;
+  if (!article || article.querySelector(`[${NEEDS_HYDRATION_ATTRIBUTE}]`)) return undefined;
   return article.innerHTML;
 }
 

@@ -2,7 +2,7 @@
  * Docusaurus's CodeBlock content (the <pre><code> with one line per row), changed so that the
  * browser needs Prism only for code it renders itself.
  *
- * - Server-side rendering highlights as before (every page's HTML has coloured code).
+ * - Server-side rendering highlights as the stock component does (every page's HTML has coloured code).
  * - Hydration keeps the server's <code> markup as it is (dangerouslySetInnerHTML of what is
  *   already in the page): no Prism in main.js and no tokenising or hydrating of thousands of token
  *   spans while a phone opens a long API page.

@@ -84,6 +84,8 @@ test.describe('versioned docs and a blog (baseUrl /, trailingSlash undefined)', 
   test('/search has the version filter and answers from the chosen version', async ({page}) => {
     const check = ownHostOnly(page, site);
     expect(await searchPage(page, site, '/search', 'legacy')).toEqual([]);
+    // The select is named for assistive technology (it had no name: axe select-name).
+    await expect(page.getByRole('combobox', {name: 'Docs version'})).toBeVisible();
     expect((await searchPage(page, site, '/search', 'legacy', '1.0')).map(pathOf)).toContain('/docs/1.0/intro');
     check();
   });

@@ -184,11 +184,14 @@ async function installProject(
     }
     facts.before = await lockedVersions(project);
     facts.lsBefore = await installedPackages(project);
+    // npm uninstall leaves a removed package's scope folder empty (@easyops-cn): not the theme's doing.
+    const emptyBefore = new Set(await emptyFolders(path.join(project, 'node_modules')));
+    await copyLock(project, `${project}-ci-before`);
     facts.install = await exec('npm', [...NPM_INSTALL, 'docusaurus-theme-docs-search'], project);
     facts.after = await lockedVersions(project);
     facts.lsAfter = await installedPackages(project);
     facts.ls = await exec('npm', ['ls'], project);
-    facts.emptyFolders = (await emptyFolders(path.join(project, 'node_modules'))).map((f) => path.relative(project, f));
+    facts.emptyFolders = (await emptyFolders(path.join(project, 'node_modules'))).filter((f) => !emptyBefore.has(f)).map((f) => path.relative(project, f));
     facts.imported = await exec(
       process.execPath,
       ['--input-type=module', '-e', "const m = await import('docusaurus-theme-docs-search'); console.log(Object.keys(m).join(' '))"],
@@ -207,17 +210,30 @@ function importIn(project: string, modules: string[], then = ''): Promise<Run> {
   return exec(process.execPath, ['--input-type=module', '-e', script], project);
 }
 
+/** A copy of what `npm ci` reads (package.json, package-lock.json, .npmrc) in `to`. */
+async function copyLock(project: string, to: string): Promise<void> {
+  await mkdir(to, {recursive: true});
+  for (const file of ['package.json', 'package-lock.json', '.npmrc']) await cp(path.join(project, file), path.join(to, file));
+}
+
+const NPM_CI = ['ci', '--prefer-offline', '--no-audit', '--no-fund'];
+
 /**
- * The project's new lock as a deploy uses it: package.json, package-lock.json and .npmrc copied to
- * `${project}-ci`, then `npm ci` there (an empty node_modules: as `rm -rf node_modules && npm ci`),
- * `npm ls --all` and the theme's import in plain Node.
+ * The project's new lock as a deploy uses it: copied to `${project}-ci`, then `npm ci` there (an
+ * empty node_modules: as `rm -rf node_modules && npm ci`), `npm ls --all` and the theme's import
+ * in plain Node. With `before`: `npm ci` of the lock from before the theme's install too
+ * (copied to `${project}-ci-before` by installProject), which may already fail for reasons of the site's.
  */
-async function ciCopy(project: string): Promise<NonNullable<InstallFacts['ci']>> {
+async function ciCopy(project: string, before = false): Promise<NonNullable<InstallFacts['ci']>> {
   const copy = `${project}-ci`;
-  await mkdir(copy, {recursive: true});
-  for (const file of ['package.json', 'package-lock.json', '.npmrc']) await cp(path.join(project, file), path.join(copy, file));
-  const install = await exec('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], copy);
-  return {install, ls: await exec('npm', ['ls', '--all'], copy), imported: await importIn(copy, ['docusaurus-theme-docs-search'])};
+  await copyLock(project, copy);
+  const install = await exec('npm', NPM_CI, copy);
+  return {
+    install,
+    ls: await exec('npm', ['ls', '--all'], copy),
+    imported: await importIn(copy, ['docusaurus-theme-docs-search']),
+    ...(before ? {before: await exec('npm', NPM_CI, `${project}-ci-before`)} : {}),
+  };
 }
 
 /** Each package's entry points, imported in a tree's plain-Node check; the record schema (zod) parses a record list. */
@@ -313,7 +329,7 @@ function mustHaveInstalled(facts: InstallFacts): InstallFacts {
 async function prepareLatest(registry: Registry, latest: string, latestDocusaurus: string): Promise<void> {
   const latestFacts = mustHaveInstalled(await step('install (latest)', () => installProject(registry, latest, 'latest', `^${latestDocusaurus}`, `^${versionOf('react')}`)));
   // npm ci of the new lock, in a copy of the project, beside the builds (an install mostly waits on the network).
-  const ci = step('npm ci (latest, a copy)', () => ciCopy(latest));
+  const ci = step('npm ci (latest, a copy)', () => ciCopy(latest, true));
   const modules = await readdir(path.join(latest, 'node_modules'));
   for (const tool of ['typescript', 'tsx', 'ts-node']) {
     if (modules.includes(tool)) throw new Error(`${tool} was installed: the site must work without TypeScript tooling`);
@@ -355,7 +371,9 @@ async function prepareOldest(registry: Registry, oldest: string, latestDocusauru
   await copyBrandSite(brand);
   // Not minified: terser is most of the time of this webpack build, and the four sites of the
   // latest project serve the theme minified (SWC), as a production build does.
+  const ci = step('npm ci (oldest, a copy)', () => ciCopy(oldest));
   await step('build brand (oldest)', () => mustBuild(oldest, brand, '--no-minify'));
+  oldestFacts.ci = await ci;
   const upgradeInstall = await step('upgrade install', () => exec('npm', [...NPM_INSTALL, `@docusaurus/core@${latestDocusaurus}`, `@docusaurus/preset-classic@${latestDocusaurus}`], oldest));
   oldestFacts.upgrade = {
     to: latestDocusaurus,

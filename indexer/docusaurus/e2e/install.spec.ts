@@ -38,6 +38,9 @@ function treeFactsOf(name: Zod4Tree): TreeFacts {
   return JSON.parse(readFileSync(path.join(runDir(), 'trees', name, 'tree-facts.json'), 'utf8')) as TreeFacts;
 }
 
+/** The packages `npm ci` names as missing from a lock file ("Missing: <name>@<version> from lock file"). */
+const missingFromLock = (output: string) => [...output.matchAll(/Missing: (\S+?)@\S* from lock file/g)].map((m) => m[1]).sort();
+
 /** The versions of @docusaurus/theme-common that `npm ls @docusaurus/theme-common` lists (deduped entries are the same copy). */
 const themeCommonCopies = (output: string) => output.split('\n').filter((line) => /@docusaurus\/theme-common@\S+$/.test(line.trim())).map((line) => line.trim().split('@').at(-1));
 
@@ -102,7 +105,7 @@ for (const project of ['latest', 'oldest'] as const) {
     });
 
     if (project === 'latest') {
-      test("reuses the site's older algoliasearch and keeps its DocSearch 4 and zod 4; one @docusaurus/theme-common after another search plugin was removed; npm ci of the new lock works", () => {
+      test("reuses the site's older algoliasearch and keeps its DocSearch 4 and zod 4; one @docusaurus/theme-common after another search plugin was removed", () => {
         const facts = factsOf(project);
         // The tree as the public site's: an older algoliasearch and DocSearch 4.4 in the lock, zod 4 at the top.
         expect(facts.before['node_modules/algoliasearch']).toBe(SITE_ALGOLIASEARCH);
@@ -118,12 +121,24 @@ for (const project of ['latest', 'oldest'] as const) {
         expect(ownAlgolia).toEqual([]);
         expect(facts.themeCommonAfter?.code, facts.themeCommonAfter?.output).toBe(0);
         expect(themeCommonCopies(facts.themeCommonAfter?.output ?? '')).toHaveLength(1);
-        // The deploy: npm ci of the new lock on an empty node_modules, npm ls --all, the import.
-        expect(facts.ci?.install.code, facts.ci?.install.output).toBe(0);
-        expect(facts.ci?.ls.code, facts.ci?.ls.output).toBe(0);
-        expect(facts.ci?.imported.code, facts.ci?.imported.output).toBe(0);
       });
     }
+
+    test('the deploy: npm ci of the new lock on an empty node_modules installs, npm ls --all is clean, the theme imports; or it fails only as the lock from before the install did', () => {
+      const {ci} = factsOf(project);
+      expect(ci).toBeDefined();
+      if (ci?.before && ci.before.code !== 0) {
+        // The site's own lock already fails npm ci (seen on the latest project: @swc/html 1.16.22,
+        // from @docusaurus/faster, names platform packages the registry does not have, so npm's lock
+        // lacks them): the theme's install adds no reason, and none of ours.
+        expect(missingFromLock(ci.before.output).length, ci.before.output).toBeGreaterThan(0);
+        expect(missingFromLock(ci.install.output)).toEqual(missingFromLock(ci.before.output));
+        return;
+      }
+      expect(ci?.install.code, ci?.install.output).toBe(0);
+      expect(ci?.ls.code, ci?.ls.output).toBe(0);
+      expect(ci?.imported.code, ci?.imported.output).toBe(0);
+    });
   });
 }
 

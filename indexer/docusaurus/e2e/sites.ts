@@ -108,7 +108,7 @@ export interface InstallFacts {
   lsAfter?: string[];
   /** `npm ls` after it. */
   ls?: {code: number | null; output: string};
-  /** Folders under node_modules with nothing in them. */
+  /** Folders under node_modules with nothing in them that were not empty before the install. */
   emptyFolders?: string[];
   /** `import('docusaurus-theme-docs-search')` in plain Node: its exports, or the error. */
   imported?: {code: number | null; output: string};
@@ -117,8 +117,11 @@ export interface InstallFacts {
   /** Latest project: `npm ls @docusaurus/theme-common` once the other search plugin was removed, and after the theme's install. */
   themeCommonBefore?: RunFacts;
   themeCommonAfter?: RunFacts;
-  /** Latest project: the new lock in a copy of the project (package.json, lock, .npmrc): `npm ci`, `npm ls --all`, the plain-Node import. */
-  ci?: {install: RunFacts; ls: RunFacts; imported: RunFacts};
+  /**
+   * The new lock in a copy of the project (package.json, lock, .npmrc): `npm ci`, `npm ls --all`,
+   * the plain-Node import; latest project: `npm ci` of the lock from before the theme's install too.
+   */
+  ci?: {install: RunFacts; ls: RunFacts; imported: RunFacts; before?: RunFacts};
   /** After the builds: `npm install` of the latest @docusaurus/core and preset, `npm ls`, a build. */
   upgrade?: {to: string; install: {code: number | null; output: string}; ls: {code: number | null; output: string}; after: Record<string, string>; build: {code: number | null; output: string}};
 }

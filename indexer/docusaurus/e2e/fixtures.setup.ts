@@ -373,7 +373,6 @@ async function prepareOldest(registry: Registry, oldest: string, latestDocusauru
   // latest project serve the theme minified (SWC), as a production build does.
   const ci = step('npm ci (oldest, a copy)', () => ciCopy(oldest));
   await step('build brand (oldest)', () => mustBuild(oldest, brand, '--no-minify'));
-  oldestFacts.ci = await ci;
   const upgradeInstall = await step('upgrade install', () => exec('npm', [...NPM_INSTALL, `@docusaurus/core@${latestDocusaurus}`, `@docusaurus/preset-classic@${latestDocusaurus}`], oldest));
   oldestFacts.upgrade = {
     to: latestDocusaurus,
@@ -382,6 +381,8 @@ async function prepareOldest(registry: Registry, oldest: string, latestDocusauru
     after: await lockedVersions(oldest),
     build: upgradeInstall.code === 0 ? await step('build brand (upgraded)', () => build(oldest, brand, '--out-dir', path.join(brand, 'build-upgraded'))) : {code: null, output: 'not run'},
   };
+  // npm ci of the lock from before the upgrade, in its copy: beside the builds and the upgrade.
+  oldestFacts.ci = await ci;
   await writeFile(path.join(oldest, 'install-facts.json'), `${JSON.stringify(oldestFacts, null, 2)}\n`);
 }
 

@@ -27,11 +27,18 @@ import {
   FIXTURE_SITES,
   OLDEST_DOCSEARCH,
   OLDEST_DOCUSAURUS,
+  OTHER_SEARCH_PLUGIN,
+  OTHER_SEARCH_PLUGIN_VERSION,
+  SITE_ALGOLIASEARCH,
+  SITE_DOCSEARCH_4,
+  ZOD4_TREES,
   algoliaSiteOrigin,
   devServerOrigin,
   originOf,
   type FixtureSite,
   type InstallFacts,
+  type TreeFacts,
+  type Zod4Tree,
 } from './sites.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -151,6 +158,10 @@ async function installProject(
   // for ^3.8.1) without package.json naming it: installed by name with the site's packages, then
   // removed from package.json (npm keeps the package where another one needs it).
   if (kind === 'oldest') Object.assign(dependencies, {'@docsearch/react': OLDEST_DOCSEARCH, '@docsearch/css': OLDEST_DOCSEARCH});
+  // The latest project's lock holds what the public site's does (sites.ts, SITE_ALGOLIASEARCH), the same way.
+  const lockedOnly: Record<string, string> =
+    kind === 'latest' ? {algoliasearch: SITE_ALGOLIASEARCH, '@docsearch/react': SITE_DOCSEARCH_4, '@docsearch/css': SITE_DOCSEARCH_4} : {};
+  Object.assign(dependencies, lockedOnly);
   // Docusaurus 3.0 to 3.5 no longer build on a fresh install, with or without the theme: their
   // webpackbar fails on webpack 5.96 and later ("Invalid options object. Progress Plugin"), and
   // their theme-classic requires webpack/lib/ContextReplacementPlugin, gone in 5.113. A site on
@@ -163,22 +174,106 @@ async function installProject(
     facts.install = await exec('npm', [...NPM_INSTALL, '--package-lock-only', 'docusaurus-theme-docs-search'], project);
   } else {
     await run('npm', NPM_INSTALL, project);
-    if (kind === 'oldest') await run('npm', ['uninstall', '--prefer-offline', '--no-audit', '--no-fund', '@docsearch/react', '@docsearch/css'], project);
+    const uninstall = ['uninstall', '--prefer-offline', '--no-audit', '--no-fund'];
+    if (kind === 'oldest') await run('npm', [...uninstall, '@docsearch/react', '@docsearch/css'], project);
+    if (kind === 'latest') {
+      // Another search plugin, tried and removed before this theme (README, "Before you install").
+      await run('npm', [...NPM_INSTALL, `${OTHER_SEARCH_PLUGIN}@${OTHER_SEARCH_PLUGIN_VERSION}`], project);
+      await run('npm', [...uninstall, OTHER_SEARCH_PLUGIN, ...Object.keys(lockedOnly)], project);
+      facts.themeCommonBefore = await exec('npm', ['ls', '@docusaurus/theme-common'], project);
+    }
     facts.before = await lockedVersions(project);
     facts.lsBefore = await installedPackages(project);
+    // npm uninstall leaves a removed package's scope folder empty (@easyops-cn): not the theme's doing.
+    const emptyBefore = new Set(await emptyFolders(path.join(project, 'node_modules')));
+    await copyLock(project, `${project}-ci-before`);
     facts.install = await exec('npm', [...NPM_INSTALL, 'docusaurus-theme-docs-search'], project);
     facts.after = await lockedVersions(project);
     facts.lsAfter = await installedPackages(project);
     facts.ls = await exec('npm', ['ls'], project);
-    facts.emptyFolders = (await emptyFolders(path.join(project, 'node_modules'))).map((f) => path.relative(project, f));
+    facts.emptyFolders = (await emptyFolders(path.join(project, 'node_modules'))).filter((f) => !emptyBefore.has(f)).map((f) => path.relative(project, f));
     facts.imported = await exec(
       process.execPath,
       ['--input-type=module', '-e', "const m = await import('docusaurus-theme-docs-search'); console.log(Object.keys(m).join(' '))"],
       project,
     );
     facts.exportsMissing = await missingExports(project);
+    if (kind === 'latest') facts.themeCommonAfter = await exec('npm', ['ls', '@docusaurus/theme-common'], project);
   }
   await writeFile(path.join(project, 'install-facts.json'), `${JSON.stringify(facts, null, 2)}\n`);
+  return facts;
+}
+
+/** Runs `import()` of each module in plain Node in `project`; prints what each exports. */
+function importIn(project: string, modules: string[], then = ''): Promise<Run> {
+  const script = `${modules.map((name, i) => `const m${i} = await import(${JSON.stringify(name)}); console.log(${JSON.stringify(name)}, Object.keys(m${i}).length);`).join(' ')} ${then}`;
+  return exec(process.execPath, ['--input-type=module', '-e', script], project);
+}
+
+/** A copy of what `npm ci` reads (package.json, package-lock.json, .npmrc) in `to`. */
+async function copyLock(project: string, to: string): Promise<void> {
+  await mkdir(to, {recursive: true});
+  for (const file of ['package.json', 'package-lock.json', '.npmrc']) await cp(path.join(project, file), path.join(to, file));
+}
+
+const NPM_CI = ['ci', '--prefer-offline', '--no-audit', '--no-fund'];
+
+/**
+ * The project's new lock as a deploy uses it: copied to `${project}-ci`, then `npm ci` there (an
+ * empty node_modules: as `rm -rf node_modules && npm ci`), `npm ls --all` and the theme's import
+ * in plain Node. With `before`: `npm ci` of the lock from before the theme's install too
+ * (copied to `${project}-ci-before` by installProject), which may already fail for reasons of the site's.
+ */
+async function ciCopy(project: string, before = false): Promise<NonNullable<InstallFacts['ci']>> {
+  const copy = `${project}-ci`;
+  await copyLock(project, copy);
+  const install = await exec('npm', NPM_CI, copy);
+  return {
+    install,
+    ls: await exec('npm', ['ls', '--all'], copy),
+    imported: await importIn(copy, ['docusaurus-theme-docs-search']),
+    ...(before ? {before: await exec('npm', NPM_CI, `${project}-ci-before`)} : {}),
+  };
+}
+
+/** Each package's entry points, imported in a tree's plain-Node check; the record schema (zod) parses a record list. */
+const TREE_IMPORTS: Record<Zod4Tree, {modules: string[]; then: string}> = {
+  'docs-search': {modules: ['docs-search', 'docs-search/record', 'docs-search/shards'], then: "console.log('parsed', m1.recordListSchema.parse([]).length);"},
+  'docs-indexer': {modules: ['docs-indexer', 'docs-indexer/extract'], then: "console.log('parsed', m0.recordListSchema.parse([]).length);"},
+};
+
+/**
+ * A tree without Docusaurus (sites.ts, ZOD4_TREES): `npm init -y && npm i zod@4`, then `npm i
+ * <package>` from the registry; the install's outcome, then `rm -rf node_modules && npm ci` on the
+ * new lock and the same checks again (tree-facts.json).
+ */
+async function installTree(registry: Registry, project: string, name: Zod4Tree): Promise<TreeFacts> {
+  await mkdir(project, {recursive: true});
+  await writeFile(path.join(project, '.npmrc'), registry.npmrc);
+  await run('npm', ['init', '-y'], project);
+  await run('npm', [...NPM_INSTALL, 'zod@4'], project);
+  const before = await lockedVersions(project);
+  const install = await exec('npm', [...NPM_INSTALL, name], project);
+  const after = await lockedVersions(project);
+  const ls = await exec('npm', ['ls', '--all'], project);
+  const empty = (await emptyFolders(path.join(project, 'node_modules'))).map((f) => path.relative(project, f));
+  const imported = await importIn(project, TREE_IMPORTS[name].modules, TREE_IMPORTS[name].then);
+  await rm(path.join(project, 'node_modules'), {recursive: true, force: true});
+  const ci = await exec('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], project);
+  const facts: TreeFacts = {
+    package: name,
+    before,
+    after,
+    install,
+    ls,
+    emptyFolders: empty,
+    imported,
+    ci,
+    lsAfterCi: await exec('npm', ['ls', '--all'], project),
+    importedAfterCi: await importIn(project, TREE_IMPORTS[name].modules, TREE_IMPORTS[name].then),
+    afterCi: await lockedVersions(project),
+  };
+  await writeFile(path.join(project, 'tree-facts.json'), `${JSON.stringify(facts, null, 2)}\n`);
   return facts;
 }
 
@@ -232,7 +327,9 @@ function mustHaveInstalled(facts: InstallFacts): InstallFacts {
 
 /** The latest project: installed, then the fixture sites built one after the other. */
 async function prepareLatest(registry: Registry, latest: string, latestDocusaurus: string): Promise<void> {
-  mustHaveInstalled(await step('install (latest)', () => installProject(registry, latest, 'latest', `^${latestDocusaurus}`, `^${versionOf('react')}`)));
+  const latestFacts = mustHaveInstalled(await step('install (latest)', () => installProject(registry, latest, 'latest', `^${latestDocusaurus}`, `^${versionOf('react')}`)));
+  // npm ci of the new lock, in a copy of the project, beside the builds (an install mostly waits on the network).
+  const ci = step('npm ci (latest, a copy)', () => ciCopy(latest, true));
   const modules = await readdir(path.join(latest, 'node_modules'));
   for (const tool of ['typescript', 'tsx', 'ts-node']) {
     if (modules.includes(tool)) throw new Error(`${tool} was installed: the site must work without TypeScript tooling`);
@@ -259,6 +356,8 @@ async function prepareLatest(registry: Registry, latest: string, latestDocusauru
       .replace("themes: ['docusaurus-theme-docs-search'],", `themes: [['docusaurus-theme-docs-search', ${JSON.stringify(ALGOLIA_SITE_OPTIONS)}]],`),
   );
   await step('build versioned-blog-algolia', () => mustBuild(latest, algoliaSite));
+  latestFacts.ci = await ci;
+  await writeFile(path.join(latest, 'install-facts.json'), `${JSON.stringify(latestFacts, null, 2)}\n`);
 }
 
 /**
@@ -272,6 +371,7 @@ async function prepareOldest(registry: Registry, oldest: string, latestDocusauru
   await copyBrandSite(brand);
   // Not minified: terser is most of the time of this webpack build, and the four sites of the
   // latest project serve the theme minified (SWC), as a production build does.
+  const ci = step('npm ci (oldest, a copy)', () => ciCopy(oldest));
   await step('build brand (oldest)', () => mustBuild(oldest, brand, '--no-minify'));
   const upgradeInstall = await step('upgrade install', () => exec('npm', [...NPM_INSTALL, `@docusaurus/core@${latestDocusaurus}`, `@docusaurus/preset-classic@${latestDocusaurus}`], oldest));
   oldestFacts.upgrade = {
@@ -281,6 +381,8 @@ async function prepareOldest(registry: Registry, oldest: string, latestDocusauru
     after: await lockedVersions(oldest),
     build: upgradeInstall.code === 0 ? await step('build brand (upgraded)', () => build(oldest, brand, '--out-dir', path.join(brand, 'build-upgraded'))) : {code: null, output: 'not run'},
   };
+  // npm ci of the lock from before the upgrade, in its copy: beside the builds and the upgrade.
+  oldestFacts.ci = await ci;
   await writeFile(path.join(oldest, 'install-facts.json'), `${JSON.stringify(oldestFacts, null, 2)}\n`);
 }
 
@@ -295,7 +397,9 @@ async function prepare(dir: string): Promise<void> {
     const settled = await Promise.allSettled([
       prepareLatest(registry, path.join(dir, 'latest'), latestDocusaurus),
       prepareOldest(registry, path.join(dir, 'oldest'), latestDocusaurus),
-      step('install (below the range)', () => installProject(registry, path.join(dir, 'below'), 'below', BELOW_RANGE_DOCUSAURUS, '^17.0.2')),
+      step('install (below the range)', () => installProject(registry, path.join(dir, 'below'), 'below', BELOW_RANGE_DOCUSAURUS, '^17.0.2')).then(async () => {
+        for (const name of ZOD4_TREES) await step(`tree: zod 4, then ${name}`, () => installTree(registry, path.join(dir, 'trees', name), name));
+      }),
     ]);
     const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     if (failed) throw failed.reason;

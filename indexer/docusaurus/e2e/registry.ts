@@ -94,12 +94,12 @@ export function runCommand(command: string, args: string[], cwd: string, env: No
   });
 }
 
-/** packedFiles per package, asked once (docs-search is staged alone and inside docs-indexer). */
+/** packedFiles per package, asked once. */
 const packed = new Map<OurPackage, Promise<string[]>>();
 
 /**
  * The files `npm pack` puts in a package's tarball (its `files`, its README and package.json), as
- * npm lists them, without running its scripts; a bundled package is left out (stage() adds it).
+ * npm lists them, without running its scripts.
  */
 function packedFiles(name: OurPackage): Promise<string[]> {
   let files = packed.get(name);
@@ -111,7 +111,11 @@ async function listPacked(name: OurPackage): Promise<string[]> {
   const listed = await runCommand('npm', ['pack', '--dry-run', '--json', '--ignore-scripts', '--workspace', name], repo);
   if (listed.code !== 0) throw new Error(`npm pack --dry-run --workspace ${name} failed:\n${listed.stdout}\n${listed.stderr}`);
   const [pack] = JSON.parse(listed.stdout) as {files: {path: string}[]}[];
-  const files = (pack?.files ?? []).map((file) => file.path).filter((file) => !file.startsWith('node_modules/'));
+  const files = (pack?.files ?? []).map((file) => file.path);
+  // Each package declares its dependencies: a tarball that carries a node_modules folder bundles
+  // a package, and a bundled package's own dependencies are not installed with it.
+  const bundled = files.filter((file) => file.startsWith('node_modules/'));
+  if (bundled.length) throw new Error(`${name} would bundle ${bundled.join(', ')}: declare it as a dependency instead`);
   if (!files.includes(SOURCES[name].built)) throw new Error(`${name} is not built (no ${SOURCES[name].built}): run npm run build:packages`);
   return files;
 }
@@ -125,19 +129,13 @@ async function copyFiles(from: string, files: string[], to: string): Promise<voi
 
 /**
  * A copy of what `npm pack` of `name` holds, in a folder of its own below `dir`: the tarball's
- * files, and for docs-indexer the docs-search it bundles (bundleDependencies) in its node_modules,
- * as its prepack puts it there. Published from the copy, with no script run, the packages are
- * those of the last build (npm run build:packages), and nothing in the repository is written while
- * the other test suites run beside this one (prepack would rebuild the theme's lib/, which the
- * site's build loads, and copy docs-search into indexer/node_modules, which the indexer's tests import).
+ * files. Published from the copy, with no script run, the packages are those of the last build
+ * (npm run build:packages), and nothing in the repository is written while the other test suites
+ * run beside this one (prepack would rebuild the theme's lib/, which the site's build loads).
  */
 async function stage(name: OurPackage, dir: string): Promise<string> {
   const to = path.join(dir, name);
   await copyFiles(path.join(repo, SOURCES[name].folder), await packedFiles(name), to);
-  if (name === 'docs-indexer') {
-    const bundled = path.join(to, 'node_modules', 'docs-search');
-    await copyFiles(path.join(repo, SOURCES['docs-search'].folder), await packedFiles('docs-search'), bundled);
-  }
   return to;
 }
 

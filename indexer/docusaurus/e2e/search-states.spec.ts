@@ -5,8 +5,8 @@
  * - the index or Algolia unreachable: the modal and /search show DocSearch's error screen's text
  *   in the page's language, nothing uncaught, and search again once the network is back;
  * - axe, every rule, on the open modal with hits and on /search with results, light and dark,
- *   on the classic theme's colours (latest Docusaurus) and on a site with its own brand colours
- *   (the oldest Docusaurus served).
+ *   on the classic theme's colours (latest Docusaurus), on a site with its own brand colours
+ *   (the oldest Docusaurus served) and on a versioned site (/search's docs-version select).
  */
 import {test, expect, type Page} from '@playwright/test';
 import {AxeBuilder} from '@axe-core/playwright';
@@ -197,6 +197,8 @@ async function violations(page: Page, include: string): Promise<string[]> {
 const A11Y_SITES: {site: FixtureSite; colours: string; page: string; query: string}[] = [
   {site: 'classic-ts', colours: "the classic theme's colours", page: '/docs/intro', query: 'page'},
   {site: 'brand', colours: 'brand colours of its own', page: '/docs/intro', query: 'page'},
+  // Versioned docs: /search has the docs-version select (axe select-name).
+  {site: 'versioned-blog', colours: "a versioned site's /search, with its version select", page: '/docs/intro', query: 'setup'},
 ];
 
 for (const {site, colours, page: path, query} of A11Y_SITES) {

@@ -49,6 +49,50 @@ export const OLDEST_DOCSEARCH = '3.8.0';
 export const NEWEST_DOCSEARCH = '3.9.0';
 export type InstallProject = 'latest' | 'oldest';
 
+/**
+ * What the latest project's lock file holds before the theme comes, as the public HomeWizard site's
+ * does (Docusaurus 3.9 with DocSearch 4.4): an older algoliasearch 5.x, the lowest the stock search
+ * theme of 3.9 and 3.10 accepts (^5.37.0), and DocSearch 4.4 (which brings zod 4 to the top of the
+ * tree), both without package.json naming them; and the leftovers of another search plugin,
+ * installed with the site and then removed. The theme must reuse that algoliasearch, move nothing
+ * and leave one @docusaurus/theme-common.
+ */
+export const SITE_ALGOLIASEARCH = '5.37.0';
+export const SITE_DOCSEARCH_4 = '4.4.0';
+export const OTHER_SEARCH_PLUGIN = '@easyops-cn/docusaurus-search-local';
+export const OTHER_SEARCH_PLUGIN_VERSION = '0.55.3';
+
+/** A command's exit code and output (stdout, then stderr). */
+export interface RunFacts {
+  code: number | null;
+  output: string;
+}
+
+/**
+ * Trees without Docusaurus (fixtures.setup.ts, installTree): an empty project that installs zod 4
+ * (`npm init -y && npm i zod@4`), then one of our packages alone, by name, from the registry.
+ */
+export const ZOD4_TREES = ['docs-search', 'docs-indexer'] as const;
+export type Zod4Tree = (typeof ZOD4_TREES)[number];
+
+/** What a tree's install did (tree-facts.json in its folder). */
+export interface TreeFacts {
+  package: Zod4Tree;
+  /** package-lock.json's packages (path → version) before and after `npm install <package>`. */
+  before: Record<string, string>;
+  after: Record<string, string>;
+  install: RunFacts;
+  /** `npm ls --all`, folders left empty, and an import of each of the package's entry points in plain Node (what it prints). */
+  ls: RunFacts;
+  emptyFolders: string[];
+  imported: RunFacts;
+  /** Then `rm -rf node_modules && npm ci` on the new lock, and the same checks again. */
+  ci: RunFacts;
+  lsAfterCi: RunFacts;
+  importedAfterCi: RunFacts;
+  afterCi: Record<string, string>;
+}
+
 /** What fixtures.setup.ts saw while installing into a project (install-facts.json there). */
 export interface InstallFacts {
   project: InstallProject | 'below';
@@ -64,12 +108,20 @@ export interface InstallFacts {
   lsAfter?: string[];
   /** `npm ls` after it. */
   ls?: {code: number | null; output: string};
-  /** Folders under node_modules with nothing in them. */
+  /** Folders under node_modules with nothing in them that were not empty before the install. */
   emptyFolders?: string[];
   /** `import('docusaurus-theme-docs-search')` in plain Node: its exports, or the error. */
   imported?: {code: number | null; output: string};
   /** Files named by our installed packages' `exports` that are missing, and subpaths Node does not resolve (missingExports). */
   exportsMissing?: string[];
+  /** Latest project: `npm ls @docusaurus/theme-common` once the other search plugin was removed, and after the theme's install. */
+  themeCommonBefore?: RunFacts;
+  themeCommonAfter?: RunFacts;
+  /**
+   * The new lock in a copy of the project (package.json, lock, .npmrc): `npm ci`, `npm ls --all`,
+   * the plain-Node import; latest project: `npm ci` of the lock from before the theme's install too.
+   */
+  ci?: {install: RunFacts; ls: RunFacts; imported: RunFacts; before?: RunFacts};
   /** After the builds: `npm install` of the latest @docusaurus/core and preset, `npm ls`, a build. */
   upgrade?: {to: string; install: {code: number | null; output: string}; ls: {code: number | null; output: string}; after: Record<string, string>; build: {code: number | null; output: string}};
 }

@@ -26,30 +26,34 @@ export function earlyPaths(): {module: string; worker: string} | null {
 }
 
 /**
- * The theme's own texts (no Docusaurus translation has them: the early box's two and the
- * development server's notice), by language; a site's code.json can
- * override them by id like any theme text.
+ * The theme's own texts (no Docusaurus translation has them: the early box's two, the
+ * development server's notice and the accessible name of /search's docs-version select), by
+ * language; a site's code.json can override them by id like any theme text.
  */
 const SHELL_TEXTS: Record<string, Record<string, string>> = {
   en: {
     'theme.SearchShell.devServer': 'Search is not available on the development server: the local search index is made from the built pages. Run {build} then {serve} to search.',
     'theme.SearchShell.loading': 'Loading search…',
     'theme.SearchShell.failed': 'Search could not load. Press Enter to search on the search page.',
+    'theme.SearchPage.docsVersionLabel': 'Docs version',
   },
   fr: {
     'theme.SearchShell.devServer': 'La recherche n’est pas disponible sur le serveur de développement : l’index de recherche local est construit à partir des pages générées. Lancez {build} puis {serve} pour chercher.',
     'theme.SearchShell.loading': 'Chargement de la recherche…',
     'theme.SearchShell.failed': 'La recherche n’a pas pu être chargée. Appuyez sur Entrée pour chercher sur la page de recherche.',
+    'theme.SearchPage.docsVersionLabel': 'Version de la documentation',
   },
   de: {
     'theme.SearchShell.devServer': 'Die Suche ist auf dem Entwicklungsserver nicht verfügbar: Der lokale Suchindex wird aus den gebauten Seiten erstellt. Führen Sie {build} und dann {serve} aus, um zu suchen.',
     'theme.SearchShell.loading': 'Suche wird geladen…',
     'theme.SearchShell.failed': 'Die Suche konnte nicht geladen werden. Drücken Sie die Eingabetaste, um auf der Suchseite zu suchen.',
+    'theme.SearchPage.docsVersionLabel': 'Version der Dokumentation',
   },
   nl: {
     'theme.SearchShell.devServer': 'Zoeken is niet beschikbaar op de ontwikkelserver: de lokale zoekindex wordt gemaakt uit de gebouwde pagina’s. Voer {build} en dan {serve} uit om te zoeken.',
     'theme.SearchShell.loading': 'Zoeken wordt geladen…',
     'theme.SearchShell.failed': 'Zoeken kon niet worden geladen. Druk op Enter om op de zoekpagina te zoeken.',
+    'theme.SearchPage.docsVersionLabel': 'Versie van de documentatie',
   },
 };
 

@@ -152,6 +152,12 @@ function SearchVersionSelectList({
         return (
           <select
             key={pluginId}
+            // Its accessible name (axe select-name): the options alone do not say what is chosen.
+            aria-label={`${labelPrefix}${translate({
+              id: 'theme.SearchPage.docsVersionLabel',
+              message: 'Docs version',
+              description: 'The accessible name of the docs version select on the search page',
+            })}`}
             onChange={(e) =>
               docsSearchVersionsHelpers.setSearchVersion(
                 pluginId,

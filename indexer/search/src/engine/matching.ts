@@ -7,29 +7,16 @@ import type SearchableMap from 'minisearch/SearchableMap';
 import {remembered, stem, tokenizeQuery, transpositions, typosAllowed} from './text.ts';
 import {SynonymTable, type Synonym} from './synonyms.ts';
 import {FIELD_COUNT, isHeadingField, STOP_WORDS, type Postings} from './fields.ts';
+import {RANKING} from './ranking.ts';
 
-/** Score of a completion relative to an exact match of the typed word. */
-const PREFIX_WEIGHT = 0.6;
-
-const FUZZY_WEIGHT = 0.35;
-
-/** Score of another form of the word (`tokens` for `token`, `creating` for `create`). */
-const STEM_WEIGHT = 0.7;
-
-/** Score of a word found through a synonym relative to the word typed. */
-const SYNONYM_WEIGHT = 0.8;
-
-/**
- * Score of a run of several words (`kwh meter` as typed, or a synonym's `din rail meter`) in a
- * section holding each of its words: found anywhere there, not side by side, it counts half a
- * word typed. (Tuned on the tuning half, issue 37: 0.3 to 0.5 alike, 0.6 and up lower; the test
- * half rose with it.)
- */
-const RUN_WEIGHT = 0.5;
+// The weights of what a word finds are RANKING's (ranking.ts): completionWeight, stemWeight,
+// synonymWeight, runWeight (a run of several words, `kwh meter` as typed or a synonym's `din
+// rail meter`, in a section holding each of its words anywhere), typoMatchWeight.
+const {completionWeight: PREFIX_WEIGHT, typoMatchWeight: FUZZY_WEIGHT, stemWeight: STEM_WEIGHT, synonymWeight: SYNONYM_WEIGHT, runWeight: RUN_WEIGHT} = RANKING;
 
 /** How many completions a prefix being typed expands to (Algolia also bounds prefix matches). */
 function completionLimit(prefix: string): number {
-  return prefix.length <= 1 ? 10 : prefix.length === 2 ? 12 : prefix.length === 3 ? 30 : 60;
+  return RANKING.completionLimit[Math.min(Math.max(prefix.length, 1), 4) - 1]!;
 }
 
 interface StemForm {

@@ -13,6 +13,7 @@ import {compileFacetFilters, parseFilter, type FacetFilters, type FacetRecord} f
 import {IndexBuilder, weighPostings} from './index-builder.ts';
 import {RecordChooser, type RankedHit} from './shown-record.ts';
 import {popcount} from './words.ts';
+import {RANKING} from './ranking.ts';
 
 // The engine's parts, each in its own module: indexing (index-builder.ts), matching
 // (matching.ts), ranking (here), the record a hit shows (shown-record.ts); highlights and
@@ -31,34 +32,8 @@ export {standsAlone} from './words.ts';
 // in MiniSearch's radix tree (prefix and typo lookups); each term's postings are typed arrays
 // with their BM25 weight computed at load, so a query only adds numbers.
 
-const TYPO_WEIGHT = 0.3;
-/**
- * Fewer sections than this hold every word of a query of several words: sections holding all
- * but one (of 3 or more words), and pages whose sections together hold every word, follow them.
- */
-const FEW_ALL = 10;
-/**
- * Fewer hits than this hold every word (or all but one, see FEW_ALL): the sections holding some
- * of the words follow them (query relaxation). Not more often: the modal groups hits by category
- * and page, so a page's weaker sections added below would be shown next to its first hit, above
- * better hits of other pages.
- */
-const RELAX_BELOW = 3;
-/**
- * A section of a page outside the documentation (the site's landing page, a generated category
- * page: a `docusaurus_tag` that is no docs plugin's) counts this much: such a page shares many
- * words with every page it introduces and answers no question a specific page answers.
- */
-const SITE_PAGE_WEIGHT = 0.7;
-/**
- * A stop word ending a query of this many words or more is the last word of a question, not the
- * start of a longer word being typed: it is dropped as the others are ("where do I find it").
- */
-const TYPED_STOP_WORD_BELOW = 3;
-/** Fewer hits than this without typos: try again forgiving typos. */
-const FUZZY_BELOW = 5;
-/** Candidates that get the phrase check (a regex over their text). */
-const PHRASE_CHECKED = 100;
+// Every number ranking reads is RANKING's (ranking.ts), where each says what it does.
+const {typoPenalty: TYPO_WEIGHT, fewAll: FEW_ALL, relaxBelow: RELAX_BELOW, sitePageWeight: SITE_PAGE_WEIGHT, typedStopWordBelow: TYPED_STOP_WORD_BELOW, fuzzyBelow: FUZZY_BELOW, phraseChecked: PHRASE_CHECKED} = RANKING;
 
 export class LocalSearchEngine extends RecordChooser {
   // The fields the constructor assigns (in either branch) are declared, not defined empty first:
@@ -268,7 +243,7 @@ export class LocalSearchEngine extends RecordChooser {
    * its title or a heading (`disabled`, `button`; not `api`, `local` or `v2`).
    */
   private rareInHeadings(terms: readonly string[]): number {
-    const most = Math.max(1, this.lead.length / 64);
+    const most = Math.max(1, this.lead.length / RANKING.rareHeadingShare);
     let bits = 0;
     terms.forEach((t, k) => {
       const id = this.terms.get(t);
@@ -301,7 +276,7 @@ export class LocalSearchEngine extends RecordChooser {
       const prefix = prefixLast && t === last && !terms[t]!.includes(' ');
       // One typed letter is too little to read paragraphs (or the lvl0 every page of a
       // category shares) for: it matches page titles and headings.
-      const headingsOnly = prefix && terms[t]!.length <= 1;
+      const headingsOnly = prefix && terms[t]!.length <= RANKING.headingsOnlyPrefix;
       // (a run of words a synonym names, `kwh meter`, finds its words as typed too: the sections
       // holding each of them, as without the synonym and as Algolia, at RUN_WEIGHT as a synonym's run)
       const own = terms[t]!.includes(' ') ? this.synonymExpansions(terms[t]!.split(' ')) : this.expansions(terms[t]!, prefix, fuzzy);
@@ -355,7 +330,7 @@ export class LocalSearchEngine extends RecordChooser {
       else {
         const b = best.get(p);
         if (b !== -1 && (b === undefined || this.acc[s]! * popcount(m) > this.acc[b]! * popcount(this.matched[b]!))) best.set(p, s);
-        if (words >= 3 && popcount(m) === words - 1) nearSections.push(s);
+        if (words >= RANKING.nearMissMinWords && popcount(m) === words - 1) nearSections.push(s);
       }
     }
     const pages: number[] = [];
@@ -408,7 +383,7 @@ export class LocalSearchEngine extends RecordChooser {
     }
     out.sort((a, b) => b.coverage - a.coverage || this.compare(a, b));
     // Most of the words (half their weight or more); fewer only while the hits are still too few.
-    const most = out.filter((r) => r.coverage >= 0.5);
+    const most = out.filter((r) => r.coverage >= RANKING.relaxCoverage);
     return most.length + listed[0]!.length + others.length >= RELAX_BELOW ? most : out;
   }
 
@@ -523,7 +498,7 @@ export class LocalSearchEngine extends RecordChooser {
     const pass = this.passes(facetFilters);
     this.typeOk = this.typeTestFor(facetFilters);
     // (a contraction's ending is no word: `doesn't` is `doesn`, `meter's` is `meter`)
-    const all = tokenizeQuery(query.replace(/(\p{L})['\u2019](?:t|s|d|ll|re|ve|m)(?![\p{L}\p{N}])/giu, '$1')).slice(0, 30);
+    const all = tokenizeQuery(query.replace(/(\p{L})['\u2019](?:t|s|d|ll|re|ve|m)(?![\p{L}\p{N}])/giu, '$1')).slice(0, RANKING.maxWords);
     this.pathWords = new Set(Array.from(query.matchAll(/(?:^|\s)\/([^\s/][^\s]*)/g), (m) => tokenizeQuery(m[1]!)[0] ?? ''));
     // Stop words are dropped from the query, except a last word still being typed in a query of
     // one or two words (`the` may become `theme`; the `it` ending "where do I find it" ends a
@@ -598,7 +573,7 @@ export class LocalSearchEngine extends RecordChooser {
     if (fuzzy || !terms.some((t) => typosAllowed(t) > 0)) terms = this.withoutUnfound(terms, touched);
     // (and a query of one whole word the index holds: a field named `cycles` or `type` is defined
     // by its table row, as `power_w` is)
-    this.identifiers = terms.filter((t) => isIdentifier(t) || this.pathWords.has(t) || (terms.length === 1 && !t.includes(' ') && t.length >= 3 && this.terms.has(t)));
+    this.identifiers = terms.filter((t) => isIdentifier(t) || this.pathWords.has(t) || (terms.length === 1 && !t.includes(' ') && t.length >= RANKING.definedWordMinLength && this.terms.has(t)));
     this.definedCount.clear();
     // (the words as typed, a synonym's run of words split back into them: not for typos;
     // "Example response: P1 Meter" is the heading of `example response p1 meter`, where
@@ -637,10 +612,10 @@ export class LocalSearchEngine extends RecordChooser {
         score *= TYPO_WEIGHT ** popcount(matched & ~this.exact[s]!);
         if ((this.inHeading[s]! & matched) === matched) {
           // Every word is in a title or heading: the heading itself is the hit.
-          score *= 2 * (1 + this.leadLevel[s]! / 200);
+          score *= RANKING.allInHeadings * (1 + this.leadLevel[s]! / RANKING.levelScale);
         }
-        score *= 1 + 0.25 * Math.log(Math.max(1, perPage[this.pageOf[s]!]!));
-        score *= 1 + Math.max(0, this.pageRank[s]!) / 100;
+        score *= 1 + RANKING.pageDensity * Math.log(Math.max(1, perPage[this.pageOf[s]!]!));
+        score *= 1 + Math.max(0, this.pageRank[s]!) / RANKING.pageRankScale;
         if (this.isSitePage(s)) score *= SITE_PAGE_WEIGHT;
         return score;
       };
@@ -680,7 +655,7 @@ export class LocalSearchEngine extends RecordChooser {
           if (words < terms.length) {
             spread.add(r);
             together.set(r.section, words);
-          } else if (this.phraseIn(r.section, phrase)) r.score *= 1.5;
+          } else if (this.phraseIn(r.section, phrase)) r.score *= RANKING.phraseBoost;
         }
         // (a phrase lifts a checked section, never above the unchecked ones it was above)
         ranked.sort(this.compare);
@@ -715,12 +690,12 @@ export class LocalSearchEngine extends RecordChooser {
           // title, "local API")
           const rare = this.rareInHeadings(terms);
           const namesSubject = (section: number) =>
-            inHeadings(section) >= 2 &&
+            inHeadings(section) >= RANKING.subjectHeadingWords &&
             (this.inHeading[section]! & this.matched[section]! & rare) !== 0 &&
             popcount(this.matched[section]!) >= terms.length - 1;
           const candidates = [...spread, ...pages.map((section) => ({section, score: scoreOf(section)})), ...rest.map((section) => ({section, score: scoreOf(section)}))];
           // (and scores above every section holding all the words: the words it lacks were the incidental ones)
-          const subject = terms.length >= 3 && !namedByFull ? candidates.filter((r) => r.score > topScore && namesSubject(r.section)) : [];
+          const subject = terms.length >= RANKING.nearMissMinWords && !namedByFull ? candidates.filter((r) => r.score > topScore && namesSubject(r.section)) : [];
           const promoted = new Set(subject.map((r) => r.section));
           const tier1 = [...spread, ...pages.map((section) => ({section, score: scoreOf(section)}))].filter((r) => !promoted.has(r.section)).sort(byProximity);
           const tier2 = rest.filter((section) => !promoted.has(section)).map((section) => ({section, score: scoreOf(section)})).sort(this.compare);

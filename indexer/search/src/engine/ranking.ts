@@ -20,7 +20,7 @@ export const RANKING = {
   runWeight: 0.5,
   /** a word found through a typo counts this much × len / (len + typos) */
   typoMatchWeight: 0.35,
-  /** letters a word needs for 1, for 2 typos to be forgiven (none in a number) */
+  /** letters a word needs for 1, for 2 typos to be forgiven (none in a number; Algolia's defaults, not the index's 3/7: see the README) */
   typoMinLength: [4, 8],
   /** a part or tail of an identifier (`power_w` in `active_power_w`) counts this much of a whole word */
   partWeight: 0.4,

@@ -39,8 +39,8 @@ export interface Expansion {
  */
 export abstract class TermMatcher {
   /** MiniSearch's radix tree: term → term id. */
-  protected abstract readonly terms: SearchableMap<number>;
-  protected readonly postings: Postings[] = [];
+  abstract readonly terms: SearchableMap<number>;
+  readonly postings: Postings[] = [];
   protected readonly completionCache = new Map<string, number[]>();
   /** See expansions. */
   protected readonly expansionCache = new Map<string, readonly Expansion[]>();
@@ -63,7 +63,7 @@ export abstract class TermMatcher {
   }
 
   /** The query's words grouped by the synonyms (a run a synonym names becomes one term) and what each finds. */
-  protected withSynonyms(terms: string[]): {terms: string[]; finds: Map<string, string[][]> | null} {
+  withSynonyms(terms: string[]): {terms: string[]; finds: Map<string, string[][]> | null} {
     if (!this.synonyms) return {terms, finds: null};
     const groups = this.synonyms.group(terms);
     if (!groups.some((g) => g.finds.length > 0)) return {terms, finds: null};
@@ -87,7 +87,7 @@ export abstract class TermMatcher {
    * expansions (the word and its other forms); several words, the sections holding all of them
    * (their postings there), as one list kept for the rest of the engine's life.
    */
-  protected synonymExpansions(words: string[]): readonly Expansion[] {
+  synonymExpansions(words: string[]): readonly Expansion[] {
     const key = words.join(' ');
     return remembered(this.synonymCache, 500, key, () => {
       if (words.length === 1) {
@@ -173,7 +173,7 @@ export abstract class TermMatcher {
    * before the last one is looked up again at each keystroke (typos above all: a walk of the
    * term tree). Cleared when terms are added (sharded).
    */
-  protected expansions(term: string, prefix: boolean, fuzzy: boolean): readonly Expansion[] {
+  expansions(term: string, prefix: boolean, fuzzy: boolean): readonly Expansion[] {
     return remembered(this.expansionCache, 500, `${prefix ? 1 : 0}${fuzzy ? 1 : 0}${term}`, () => this.expand(term, prefix, fuzzy));
   }
 

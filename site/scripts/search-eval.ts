@@ -10,7 +10,9 @@
  *            --shared FILE (another query file, reported as the set "shared"; `--shared none` skips it),
  *            --no-known (skip the generated known-item sets, see known-items.ts),
  *            --synonyms FILE (engine mode: answer with this synonym list instead of the index's),
- *            --format one-file|sharded (engine mode: the build's records in that index format)
+ *            --format one-file|sharded (engine mode: the build's records in that index format),
+ *            --without RULE[,RULE] (engine mode: the ranking with these rules switched off, see
+ *            docs-search's RULE_NAMES and its README's ablation table)
  *
  * Both modes read the built site (`npm run build` first). The engine mode asks what the modal
  * sends (a question longer than the modal's input, 64 characters, as its start: modalParams) and
@@ -21,7 +23,7 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {answerQuery, createLocalSearchClient, isShardManifest, LocalSearchEngine, modalOrder, modalParams, SHARD_DIR, type AlgoliaHit, type Synonym} from 'docs-search';
+import {answerQuery, createLocalSearchClient, isShardManifest, LocalSearchEngine, modalOrder, modalParams, SHARD_DIR, switchOff, type AlgoliaHit, type Synonym} from 'docs-search';
 import {knownItems} from './known-items.ts';
 import {buildShards, engineFromShards} from 'docs-search/shards';
 
@@ -328,6 +330,18 @@ async function main(argv: string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  const format = arg('--format');
+  const without = arg('--without');
+  const bad = (message: string) => {
+    process.stderr.write(`search-eval: ${message}\n`);
+    process.exitCode = 2;
+  };
+  if (format !== undefined && format !== 'one-file' && format !== 'sharded') return bad(`--format must be one-file or sharded, not ${format}`);
+  try {
+    if (without !== undefined) switchOff(without.split(',').filter((w) => w !== ''));
+  } catch (error) {
+    return bad((error as Error).message);
+  }
   const known = argv.includes('--no-known') ? {queries: [], skipped: []} : knownItems(join(SITE, 'api'), buildDir);
   const queries = [...loadQueries(), ...(shared === 'none' ? [] : loadSet(resolve(shared), 'shared')), ...known.queries];
   if (known.queries.length > 0) {
@@ -351,13 +365,7 @@ async function main(argv: string[]): Promise<void> {
   if (argv.includes('--engine')) {
     const synonymsFile = arg('--synonyms');
     const synonyms = synonymsFile ? (JSON.parse(readFileSync(resolve(synonymsFile), 'utf8')) as {synonyms: Synonym[]}).synonyms : undefined;
-    const format = arg('--format');
-    if (format !== undefined && format !== 'one-file' && format !== 'sharded') {
-      process.stderr.write(`search-eval: --format must be one-file or sharded, not ${format}\n`);
-      process.exitCode = 2;
-      return;
-    }
-    print(`Local engine (modal order${format ? `, ${format}` : ''})`, await engineEval(buildDir, queries, synonyms, format));
+    print(`Local engine (modal order${format ? `, ${format}` : ''}${without ? `, without ${without}` : ''})`, await engineEval(buildDir, queries, synonyms, format));
     return;
   }
   const port = Number(arg('--port') ?? process.env.E2E_PORT ?? 3014);

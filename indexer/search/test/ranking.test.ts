@@ -43,3 +43,19 @@ test('the README states no weight outside the table: every decimal number of the
   const stray = prose.match(/(?<![\w.])\d+\.\d+(?![\w.])/g) ?? [];
   assert.deepEqual(stray, [], 'numbers given without the name of their table entry');
 });
+
+test('every rule can be switched off: each name is read by the engine, and the README measures each', async () => {
+  const {readdirSync} = await import('node:fs');
+  const {RULE_NAMES, switchOff} = await import('../src/engine/ranking.ts');
+  const dir = new URL('../src/engine/', import.meta.url);
+  const source = readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => readFileSync(new URL(f, dir), 'utf8'))
+    .join('\n');
+  const ablation = readme.slice(readme.indexOf('## Rules and what each buys'));
+  for (const name of RULE_NAMES) {
+    assert.ok(source.includes(`'${name}'`) && new RegExp(`ruleOn\\('${name}'\\)|'${name}'[^\\n]*\\]\\s*as const\\)\\.map\\(ruleOn\\)`).test(source), `the engine reads rule ${name}`);
+    assert.ok(ablation.includes(`| \`${name}\` |`), `the README's ablation table has a row for ${name}`);
+  }
+  assert.throws(() => switchOff(['no-such-rule']), /unknown ranking rule no-such-rule/);
+});

@@ -7,7 +7,7 @@ import type SearchableMap from 'minisearch/SearchableMap';
 import {remembered, stem, tokenizeQuery, transpositions, typosAllowed} from './text.ts';
 import {SynonymTable, type Synonym} from './synonyms.ts';
 import {FIELD_COUNT, isHeadingField, STOP_WORDS, type Postings} from './fields.ts';
-import {RANKING} from './ranking.ts';
+import {RANKING, ruleOn} from './ranking.ts';
 
 // The weights of what a word finds are RANKING's (ranking.ts): completionWeight, stemWeight,
 // synonymWeight, runWeight (a run of several words, `kwh meter` as typed or a synonym's `din
@@ -151,6 +151,7 @@ export abstract class TermMatcher {
    * much as building the index's radix tree (measured, 23 pages).
    */
   private sameStem(term: string): StemForm[] {
+    if (!ruleOn('stems')) return [];
     const key = stem(term);
     if (key === term && !/^[a-z]{4,}$/.test(term)) return [];
     let forms = this.stems.get(key);

@@ -4,7 +4,7 @@
  * first, then a heading that is the query, then the score, then the ties).
  */
 import {isIdentifier, type Query} from './query.ts';
-import {RANKING} from './ranking.ts';
+import {RANKING, ruleOn} from './ranking.ts';
 import {accumulate, pageWords, scorer, withoutUnfound, type Matches} from './score.ts';
 import type {LocalSearchEngine} from './search.ts';
 import type {Reading} from './shown-record.ts';
@@ -76,7 +76,7 @@ export function rankPass(engine: LocalSearchEngine, q: Query, fuzzy: boolean): R
   const m = accumulate(engine, q, fuzzy, scratch);
   try {
     // (a word not found as typed may be a typo: dropped only once typos are forgiven, or when none may be)
-    if (fuzzy || !q.terms.some((t) => typosAllowed(t) > 0)) withoutUnfound(m);
+    if (ruleOn('unfound-words') && (fuzzy || !q.terms.some((t) => typosAllowed(t) > 0))) withoutUnfound(m);
     return order(engine, q, m, fuzzy);
   } finally {
     engine.giveBack(scratch, m.count);
@@ -89,12 +89,13 @@ function order(engine: LocalSearchEngine, q: Query, m: Matches, fuzzy: boolean):
   const {prefixLast, need} = q;
   // (and a query of one whole word the index holds: a field named `cycles` or `type` is defined
   // by its table row, as `power_w` is)
-  const identifiers = terms.filter(
-    (t) => isIdentifier(t) || q.pathWords.has(t) || (terms.length === 1 && !t.includes(' ') && t.length >= RANKING.definedWordMinLength && engine.terms.has(t)),
-  );
+  const oneWord = ruleOn('one-word-defined');
+  const identifiers = !ruleOn('defined-first')
+    ? []
+    : terms.filter((t) => isIdentifier(t) || q.pathWords.has(t) || (oneWord && terms.length === 1 && !t.includes(' ') && t.length >= RANKING.definedWordMinLength && engine.terms.has(t)));
   // (the words as typed, a synonym's run of words split back into them: not for typos;
   // "Example response: P1 Meter" is the heading of `example response p1 meter`, where `p1 meter` is one run)
-  const compare = comparer(engine, identifiers, q.pathWords, !fuzzy ? terms.flatMap((t) => t.split(' ')) : null);
+  const compare = comparer(engine, identifiers, q.pathWords, !fuzzy && ruleOn('exact-heading') ? terms.flatMap((t) => t.split(' ')) : null);
   const reading: Reading = {terms, prefixLast, typoTerms, typeOk: q.typeOk};
   const all = (1 << terms.length) - 1;
   let full = 0;
@@ -114,12 +115,12 @@ function order(engine: LocalSearchEngine, q: Query, m: Matches, fuzzy: boolean):
     }
   }
   // Answered as an OR of its words (no section holds every word, no page does, no section holds all but one).
-  const scoreOf = scorer(engine, m, required === 0 && terms.length > 1 ? pageWords(engine, m) : null);
+  const scoreOf = scorer(engine, m, required === 0 && terms.length > 1 && ruleOn('or-page-share') ? pageWords(engine, m) : null);
   const scores = new Float64Array(n);
   for (let j = 0; j < n; j++) scores[j] = scoreOf(sections[j]!);
   for (let j = 0; j < n; j++) perPage[engine.pageOf[sections[j]!]!] = 0;
   // Only the best are put in order (and read, below); the rest are only counted.
-  const read = Math.max(RANKING.phraseChecked, Number.isFinite(need) ? need : 0);
+  const read = Math.max(RANKING.readBest, Number.isFinite(need) ? need : 0);
   const wanted = Number.isFinite(need) ? read : n;
   const threshold = n > 2 * wanted ? kthLargest(scores, wanted) : -Infinity;
   let ranked: Scored[] = [];
@@ -137,8 +138,7 @@ function order(engine: LocalSearchEngine, q: Query, m: Matches, fuzzy: boolean):
   ranked.sort(compare);
   if (terms.length > 1) {
     // Only the best candidates are read: are the words together in one record (a heading, or
-    // a paragraph under its headings), and do they form a phrase?
-    const phrase = new RegExp(terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s_:./-]+') + (prefixLast ? '' : '\\b'), 'u');
+    // a paragraph under its headings)?
     const spread = new Set<Scored>();
     // How many words the best record of a section holds (one record: a heading with its
     // paragraph), for the sections not holding every word together.
@@ -146,13 +146,11 @@ function order(engine: LocalSearchEngine, q: Query, m: Matches, fuzzy: boolean):
     for (const r of ranked.slice(0, read)) {
       if (matched[r.section] !== all) continue;
       const {words} = engine.bestRecord(r.section, reading);
-      if (words < terms.length) {
+      if (words < terms.length && ruleOn('spread')) {
         spread.add(r);
         together.set(r.section, words);
-      } else if (engine.phraseIn(r.section, phrase)) r.score *= RANKING.phraseBoost;
+      }
     }
-    // (a phrase lifts a checked section, never above the unchecked ones it was above)
-    ranked.sort(compare);
     const whole = ranked.slice(0, read).filter((r) => !spread.has(r));
     const unchecked = ranked.slice(read);
     if (whole.length + unchecked.length + o < RANKING.fewAll) {

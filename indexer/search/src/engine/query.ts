@@ -6,7 +6,7 @@
 import type {RecordType} from '../record/constants.ts';
 import {QUESTION_WORDS, STOP_WORDS} from './fields.ts';
 import type {TermMatcher} from './matching.ts';
-import {RANKING} from './ranking.ts';
+import {RANKING, ruleOn} from './ranking.ts';
 import {tokenizeQuery} from './text.ts';
 
 /** What a query's text says: its words and how they are read. */
@@ -43,10 +43,10 @@ const CONTRACTION = /(\p{L})['\u2019](?:t|s|d|ll|re|ve|m)(?![\p{L}\p{N}])/giu;
  */
 export function parseQuery(matcher: TermMatcher, query: string): ParsedQuery {
   const prefixLast = !/\s$/.test(query);
-  const all = tokenizeQuery(query.replace(CONTRACTION, '$1')).slice(0, RANKING.maxWords);
+  const all = tokenizeQuery(ruleOn('contractions') ? query.replace(CONTRACTION, '$1') : query).slice(0, RANKING.maxWords);
   const pathWords = new Set(Array.from(query.matchAll(/(?:^|\s)\/([^\s/][^\s]*)/g), (m) => tokenizeQuery(m[1]!)[0] ?? ''));
-  const question = (t: string) => all.length > 1 && QUESTION_WORDS.has(t);
-  const typing = (i: number) => prefixLast && i === all.length - 1 && all.length < RANKING.typedStopWordBelow;
+  const question = (t: string) => ruleOn('question-words') && all.length > 1 && QUESTION_WORDS.has(t);
+  const typing = (i: number) => ruleOn('typed-stop-word') && prefixLast && i === all.length - 1 && all.length < RANKING.typedStopWordBelow;
   const kept = all.filter((t, i) => !question(t) && (!STOP_WORDS.has(t) || typing(i)));
   const {terms, finds} = matcher.withSynonyms(kept.length > 0 ? kept : all);
   return {prefixLast, terms, finds, pathWords};

@@ -31,23 +31,17 @@ export const RANKING = {
   codeSymbolShare: 0.04,
   /** BM25+ constants: term saturation k, length normalisation b, floor d */
   bm25: {k: 1.2, b: 0.5, d: 0.5},
-  /** a section's score × this per query word it holds only through a typo */
-  typoPenalty: 0.3,
   /** a section whose headings hold every word: score × this × (1 + level / levelScale) */
   allInHeadings: 2,
   /** divides the heading level (weight.level) in the boost above */
   levelScale: 200,
   /** score × (1 + this × ln(sections of the page holding every word)) */
   pageDensity: 0.25,
-  /** score × (1 + max(0, weight.pageRank) / this) */
-  pageRankScale: 100,
   /** a section of a page outside the documentation (landing page, category pages) counts this much */
   sitePageWeight: 0.7,
-  /** a section holding the words as a phrase (checked among the best only): score × this */
-  phraseBoost: 1.5,
   // Which tiers run (order.ts)
-  /** the best sections read for the phrase and for the words together in one record */
-  phraseChecked: 100,
+  /** the best sections whose records are read: are the words together in one record (else they rank lower, see fewAll)? */
+  readBest: 100,
   /** fewer sections than this hold every word together: the lower tiers (spread, pages, all but one word) follow */
   fewAll: 10,
   /** fewer hits than this: sections holding some of the words follow (relaxation) */
@@ -74,3 +68,48 @@ export const RANKING = {
 } as const;
 
 export type Ranking = typeof RANKING;
+
+/**
+ * The ranking's rules, by name. Each can be switched off to measure what it buys
+ * (`npm run search:eval -- --without NAME[,NAME]`; the README's ablation table); the engine
+ * answers with every rule on unless switchOff is called, which only measuring does.
+ */
+export const RULE_NAMES = [
+  'question-words',
+  'typed-stop-word',
+  'contractions',
+  'stems',
+  'headings-only-prefix',
+  'unfound-words',
+  'typos-when-few',
+  'all-in-headings',
+  'page-density',
+  'site-pages',
+  'code-samples',
+  'or-page-share',
+  'spread',
+  'near-misses',
+  'subject',
+  'relaxation',
+  'defined-first',
+  'one-word-defined',
+  'exact-heading',
+  'heading-order',
+] as const;
+
+export type RuleName = (typeof RULE_NAMES)[number];
+
+const switchedOff = new Set<string>();
+
+/** Whether a rule is on (every rule is, unless switched off for a measurement). */
+export function ruleOn(name: RuleName): boolean {
+  return switchedOff.size === 0 || !switchedOff.has(name);
+}
+
+/** Switches these rules off (and every other on) for engines built and queries asked from now on; throws on an unknown name. */
+export function switchOff(names: readonly string[]): void {
+  const unknown = names.filter((n) => !(RULE_NAMES as readonly string[]).includes(n));
+  if (unknown.length > 0) throw new Error(`unknown ranking rule ${unknown.join(', ')} (rules: ${RULE_NAMES.join(', ')})`);
+  switchedOff.clear();
+  for (const n of names) switchedOff.add(n);
+}

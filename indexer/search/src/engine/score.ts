@@ -4,7 +4,7 @@
  */
 import {FIELD_COUNT, isHeadingField} from './fields.ts';
 import type {Query} from './query.ts';
-import {RANKING} from './ranking.ts';
+import {RANKING, ruleOn} from './ranking.ts';
 import type {LocalSearchEngine} from './search.ts';
 import {popcount} from './words.ts';
 
@@ -19,8 +19,6 @@ export class Scratch {
   readonly matched: Uint32Array;
   /** Bit k: word k is in the section's title or a heading. */
   readonly inHeading: Uint32Array;
-  /** Bit k: word k is in the section without a typo. */
-  readonly exact: Uint32Array;
   /** The sections touched, in the order first touched. */
   readonly touched: Int32Array;
   readonly perPage: Uint16Array;
@@ -29,7 +27,6 @@ export class Scratch {
     this.acc = new Float64Array(sections);
     this.matched = new Uint32Array(sections);
     this.inHeading = new Uint32Array(sections);
-    this.exact = new Uint32Array(sections);
     this.touched = new Int32Array(sections);
     this.perPage = new Uint16Array(pages);
   }
@@ -41,7 +38,6 @@ export class Scratch {
       this.acc[s] = 0;
       this.matched[s] = 0;
       this.inHeading[s] = 0;
-      this.exact[s] = 0;
     }
   }
 }
@@ -60,7 +56,7 @@ export interface Matches {
 /** Adds every query word's postings (what it finds: see matching.ts) into `scratch`. */
 export function accumulate(engine: LocalSearchEngine, q: Query, fuzzy: boolean, scratch: Scratch): Matches {
   const {terms, prefixLast, finds, pass} = q;
-  const {acc, matched, exact, inHeading, touched: list} = scratch;
+  const {acc, matched, inHeading, touched: list} = scratch;
   const typoTerms = new Map<string, Set<string>>();
   let touched = 0;
   const last = terms.length - 1;
@@ -69,7 +65,7 @@ export function accumulate(engine: LocalSearchEngine, q: Query, fuzzy: boolean, 
     const prefix = prefixLast && t === last && !terms[t]!.includes(' ');
     // One typed letter is too little to read paragraphs (or the lvl0 every page of a
     // category shares) for: it matches page titles and headings.
-    const headingsOnly = prefix && terms[t]!.length <= RANKING.headingsOnlyPrefix;
+    const headingsOnly = ruleOn('headings-only-prefix') && prefix && terms[t]!.length <= RANKING.headingsOnlyPrefix;
     // (a run of words a synonym names, `kwh meter`, finds its words as typed too: the sections
     // holding each of them, as without the synonym and as Algolia, at runWeight as a synonym's run)
     const own = terms[t]!.includes(' ') ? engine.synonymExpansions(terms[t]!.split(' ')) : engine.expansions(terms[t]!, prefix, fuzzy);
@@ -98,7 +94,6 @@ export function accumulate(engine: LocalSearchEngine, q: Query, fuzzy: boolean, 
         if (matched[s] === 0) list[touched++] = s;
         acc[s]! += e.weight * weight[j]!;
         matched[s]! |= bit;
-        if (e.exact) exact[s]! |= bit;
         if (isHeadingField(field)) inHeading[s]! |= bit;
       }
     }
@@ -135,7 +130,6 @@ export function withoutUnfound(m: Matches): void {
     const s = scratch.touched[j]!;
     scratch.matched[s] = remap(scratch.matched[s]!);
     scratch.inHeading[s] = remap(scratch.inHeading[s]!);
-    scratch.exact[s] = remap(scratch.exact[s]!);
   }
   m.terms = kept;
 }
@@ -159,21 +153,19 @@ export function pageWords(engine: LocalSearchEngine, m: Matches): Map<number, nu
  * answers). Reads scratch.perPage: the sections of each page holding the words required.
  */
 export function scorer(engine: LocalSearchEngine, m: Matches, orWords: Map<number, number> | null): (s: number) => number {
-  const {acc, matched: matchedOf, exact, inHeading, perPage} = m.scratch;
+  const {acc, matched: matchedOf, inHeading, perPage} = m.scratch;
   const words = m.terms.length;
+  const [headings, density, sitePages] = (['all-in-headings', 'page-density', 'site-pages'] as const).map(ruleOn);
   return (s) => {
     const matched = matchedOf[s]!;
     let score = acc[s]! * popcount(matched);
     if (orWords) score *= popcount(orWords.get(engine.pageOf[s]!)!) / words;
-    // Like Algolia's first criterion: a match without typos beats one that needs them.
-    score *= RANKING.typoPenalty ** popcount(matched & ~exact[s]!);
-    if ((inHeading[s]! & matched) === matched) {
+    if (headings && (inHeading[s]! & matched) === matched) {
       // Every word is in a title or heading: the heading itself is the hit.
       score *= RANKING.allInHeadings * (1 + engine.leadLevel[s]! / RANKING.levelScale);
     }
-    score *= 1 + RANKING.pageDensity * Math.log(Math.max(1, perPage[engine.pageOf[s]!]!));
-    score *= 1 + Math.max(0, engine.pageRank[s]!) / RANKING.pageRankScale;
-    if (engine.isSitePage(s)) score *= RANKING.sitePageWeight;
+    if (density) score *= 1 + RANKING.pageDensity * Math.log(Math.max(1, perPage[engine.pageOf[s]!]!));
+    if (sitePages && engine.isSitePage(s)) score *= RANKING.sitePageWeight;
     return score;
   };
 }

@@ -12,7 +12,7 @@ import type {Postings} from './fields.ts';
 import {sectionsPassing, typeTestFor, type FacetFilters, type FacetRecord} from './facets.ts';
 import {IndexBuilder, weighPostings} from './index-builder.ts';
 import {RecordChooser, type RankedHit} from './shown-record.ts';
-import {RANKING} from './ranking.ts';
+import {RANKING, ruleOn} from './ranking.ts';
 import {parseQuery, type Query} from './query.ts';
 import {Scratch} from './score.ts';
 import {comparer, rankPass, type Ranking, type Scored} from './order.ts';
@@ -242,7 +242,7 @@ export class LocalSearchEngine extends RecordChooser {
       const count = (r: Ranking) => r.ranked.length - r.relaxed + r.others.length;
       // Typos are forgiven only when the words as typed find too little (Algolia ranks typo
       // matches below exact ones anyway): looking them up costs more than the rest.
-      if ((!exact.all || count(exact) < RANKING.fuzzyBelow) && terms.some((t) => typosAllowed(t) > 0)) {
+      if ((!ruleOn('typos-when-few') || !exact.all || count(exact) < RANKING.fuzzyBelow) && terms.some((t) => typosAllowed(t) > 0)) {
         const forgiving = rankPass(this, q, true);
         if ((forgiving.all && !exact.all) || (forgiving.all === exact.all && count(forgiving) > count(exact))) {
           ({ranked, others, typoTerms} = forgiving);

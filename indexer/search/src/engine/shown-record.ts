@@ -1,14 +1,14 @@
 /**
  * The record shown for a hit: a hit is a section (the records of one URL), and the record shown
  * is its heading when that holds every word of the query, else the paragraph holding most of
- * them; also whether the query's words form a phrase there. Its highlights and snippets are
- * made from that record (highlight.ts, answer.ts).
+ * them. Its highlights and snippets are made from that record (highlight.ts, answer.ts).
  */
 import {LEVELS, type RecordType, type SearchRecord} from '../record/constants.ts';
 import {decodeEntities, normalizeTerm, stem, stemRoot, tokenizeQuery, type TypoTerms} from './text.ts';
 import {isWordChar, popcount, standsAlone} from './words.ts';
 import {TermMatcher} from './matching.ts';
 import {QUESTION_WORDS, STOP_WORDS} from './fields.ts';
+import {ruleOn} from './ranking.ts';
 
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
 
@@ -222,14 +222,7 @@ export abstract class RecordChooser extends TermMatcher {
       if (i < 0) return 0;
       left.splice(i, 1);
     }
-    return words.every((w, i) => w === terms[i]) ? 2 : 1;
-  }
-
-  phraseIn(section: number, phrase: RegExp): boolean {
-    const lead = this.lead[section]!;
-    if (lead < 0) return false;
-    if (this.records[lead]!.type !== 'content' && phrase.test(this.plainText(lead))) return true;
-    return this.members[section]!.some((i) => this.records[i]!.type === 'content' && phrase.test(this.plainText(i)));
+    return ruleOn('heading-order') && words.every((w, i) => w === terms[i]) ? 2 : 1;
   }
 
   hitFor(section: number, score: number, reading: Reading): RankedHit {

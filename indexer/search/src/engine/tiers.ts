@@ -5,7 +5,7 @@
  * relaxation. Functions over one query (see order.ts).
  */
 import type {Compare, Scored} from './order.ts';
-import {RANKING} from './ranking.ts';
+import {RANKING, ruleOn} from './ranking.ts';
 import {pageWords, type Matches} from './score.ts';
 import type {LocalSearchEngine} from './search.ts';
 import type {Reading} from './shown-record.ts';
@@ -28,6 +28,7 @@ export interface PassContext {
  * (RANKING.nearMissMinWords words or more)], each list unordered; empty when both are.
  */
 export function nearMisses(engine: LocalSearchEngine, m: Matches, all: number): number[][] {
+  if (!ruleOn('near-misses')) return [];
   const words = m.terms.length;
   const {matched, acc, touched} = m.scratch;
   const pageMask = pageWords(engine, m);
@@ -98,14 +99,14 @@ export function belowFew(ctx: PassContext, first: FirstTier): {ranked: Scored[];
     inHeadings(section) >= RANKING.subjectHeadingWords && (inHeading[section]! & matched[section]! & rare) !== 0 && popcount(matched[section]!) >= terms.length - 1;
   const candidates = [...spread, ...pages.map((section) => ({section, score: scoreOf(section)})), ...rest.map((section) => ({section, score: scoreOf(section)}))];
   // (and scores above every section holding all the words: the words it lacks were the incidental ones)
-  const subject = terms.length >= RANKING.nearMissMinWords && !namedByFull ? candidates.filter((r) => r.score > topScore && namesSubject(r.section)) : [];
+  const subject = ruleOn('subject') && terms.length >= RANKING.nearMissMinWords && !namedByFull ? candidates.filter((r) => r.score > topScore && namesSubject(r.section)) : [];
   const promoted = new Set(subject.map((r) => r.section));
   const tier1 = [...spread, ...pages.map((section) => ({section, score: scoreOf(section)}))].filter((r) => !promoted.has(r.section)).sort(byProximity);
   const tier2 = rest.filter((section) => !promoted.has(section)).map((section) => ({section, score: scoreOf(section)})).sort(compare);
   const ranked = [...[...whole, ...subject].sort(compare), ...unchecked, ...tier1, ...tier2];
   // Then every other section holding some of the words, those holding most of them first, a
   // word weighing more the fewer sections hold it (see relaxed).
-  if (ranked.length + first.others.length >= RANKING.relaxBelow) return {ranked, relaxed: 0};
+  if (!ruleOn('relaxation') || ranked.length + first.others.length >= RANKING.relaxBelow) return {ranked, relaxed: 0};
   const tier3 = relaxedTier(ctx, [ranked, tier1, tier2], first.others);
   return {ranked: [...ranked, ...tier3], relaxed: tier3.length};
 }

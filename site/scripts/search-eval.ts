@@ -12,7 +12,8 @@
  *            --synonyms FILE (engine mode: answer with this synonym list instead of the index's),
  *            --format one-file|sharded (engine mode: the build's records in that index format),
  *            --without RULE[,RULE] (engine mode: the ranking with these rules switched off, see
- *            docs-search's RULE_NAMES and its README's ablation table)
+ *            docs-search's RULE_NAMES and its README's ablation table),
+ *            --grow N (engine mode: the site plus N synthetic pages of made-up words)
  *
  * Both modes read the built site (`npm run build` first). The engine mode asks what the modal
  * sends (a question longer than the modal's input, 64 characters, as its start: modalParams) and
@@ -23,7 +24,7 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {answerQuery, createLocalSearchClient, isShardManifest, LocalSearchEngine, modalOrder, modalParams, SHARD_DIR, switchOff, type AlgoliaHit, type Synonym} from 'docs-search';
+import {answerQuery, createLocalSearchClient, isShardManifest, LocalSearchEngine, modalOrder, modalParams, SHARD_DIR, switchOff, type AlgoliaHit, type SearchRecord, type Synonym} from 'docs-search';
 import {knownItems} from './known-items.ts';
 import {buildShards, engineFromShards} from 'docs-search/shards';
 
@@ -197,7 +198,7 @@ export type IndexFormat = 'one-file' | 'sharded';
  * the browser's client, a new one per query (a new page load), fetching only the files that
  * query reads.
  */
-export async function answerer(buildDir: string, format?: IndexFormat, synonyms?: Synonym[]): Promise<(q: string) => Promise<string[]>> {
+export async function answerer(buildDir: string, format?: IndexFormat, synonyms?: Synonym[], grow = 0): Promise<(q: string) => Promise<string[]>> {
   const read = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
   const index = read(join(buildDir, 'search/local-index.json'));
   const written = isShardManifest(index) ? engineFromShards(index, (name) => read(join(buildDir, 'search', SHARD_DIR, name))) : LocalSearchEngine.fromIndexFile(index);
@@ -208,9 +209,12 @@ export async function answerer(buildDir: string, format?: IndexFormat, synonyms?
   };
   const writtenAs: IndexFormat = isShardManifest(index) ? 'sharded' : 'one-file';
   const list = (index as {synonyms?: Synonym[]}).synonyms ?? [];
-  if (format === undefined || format === writtenAs) return engineAnswers(written);
-  if (format === 'one-file') return engineAnswers(new LocalSearchEngine(written.records).useSynonyms(list));
-  const {manifest, files} = buildShards(written.records, 'https://example.invalid', written, synonyms ?? list);
+  const as = format ?? writtenAs;
+  if (as === writtenAs && grow === 0) return engineAnswers(written);
+  const records = grow > 0 ? [...written.records, ...syntheticPages(written.records, grow)] : written.records;
+  const engine = new LocalSearchEngine(records).useSynonyms(list);
+  if (as === 'one-file') return engineAnswers(engine);
+  const {manifest, files} = buildShards(records, 'https://example.invalid', engine, synonyms ?? list);
   const texts = new Map([...files].map(([name, text]) => [`/search/${SHARD_DIR}/${name}`, text]));
   texts.set('/search/local-index.json', JSON.stringify(manifest));
   const fetchFile = (url: string) => {
@@ -224,9 +228,48 @@ export async function answerer(buildDir: string, format?: IndexFormat, synonyms?
   };
 }
 
-/** `synonyms`: answer with these instead of the ones the index carries (to try a list without a build). */
-export async function engineEval(buildDir: string, queries: EvalQuery[], synonyms?: Synonym[], format?: IndexFormat): Promise<EvalSummary> {
-  const answer = await answerer(buildDir, format, synonyms);
+/**
+ * `count` documentation pages of made-up words (none of the site's: each starts with `zq`), each
+ * a title and three sections of two paragraphs, after the site's records (the site grown by
+ * pages on other subjects: what its own queries find must not change).
+ */
+export function syntheticPages(site: readonly SearchRecord[], count: number): SearchRecord[] {
+  const template = site.find((r) => r.type === 'lvl1' && r.docusaurus_tag.startsWith('docs'));
+  if (!template) throw new Error('the build has no documentation page to model synthetic pages on');
+  const random = mulberry32(48);
+  const word = () => {
+    let w = 'zq';
+    for (let k = 2 + Math.floor(random() * 3); k > 0; k--) w += 'bdfgklmnprstvz'[Math.floor(random() * 14)]! + 'aeiou'[Math.floor(random() * 5)]!;
+    return w;
+  };
+  const words = (n: number) => Array.from({length: n}, word).join(' ');
+  const origin = new URL(template.url).origin;
+  const out: SearchRecord[] = [];
+  for (let p = 0; p < count; p++) {
+    const page = `${origin}/docs/synthetic/page-${p}`;
+    const title = words(2);
+    const hierarchy = {...template.hierarchy, lvl1: title, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
+    out.push({...template, objectID: `synthetic-${p}`, url: page, url_without_anchor: page, anchor: null, type: 'lvl1', hierarchy, content: null, weight: {...template.weight, level: 100, position: 0}});
+    for (let h = 0; h < 3; h++) {
+      const heading = words(3);
+      const anchor = heading.replace(/ /g, '-');
+      const url = `${page}#${anchor}`;
+      const under = {...hierarchy, lvl2: heading};
+      out.push({...template, objectID: `synthetic-${p}-${h}`, url, url_without_anchor: page, anchor, type: 'lvl2', hierarchy: under, content: null, weight: {...template.weight, level: 90, position: 0}});
+      for (let c = 0; c < 2; c++) {
+        out.push({...template, objectID: `synthetic-${p}-${h}-${c}`, url, url_without_anchor: page, anchor, type: 'content', hierarchy: under, content: `${words(12)}.`, weight: {...template.weight, level: 0, position: c}});
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * `synonyms`: answer with these instead of the ones the index carries (to try a list without a
+ * build). `grow`: answer from the site plus that many synthetic pages (see syntheticPages).
+ */
+export async function engineEval(buildDir: string, queries: EvalQuery[], synonyms?: Synonym[], format?: IndexFormat, grow = 0): Promise<EvalSummary> {
+  const answer = await answerer(buildDir, format, synonyms, grow);
   const results: EvalResult[] = [];
   for (const {q, pages, anchors} of queries) {
     const shown = await answer(q);
@@ -337,6 +380,7 @@ async function main(argv: string[]): Promise<void> {
     process.exitCode = 2;
   };
   if (format !== undefined && format !== 'one-file' && format !== 'sharded') return bad(`--format must be one-file or sharded, not ${format}`);
+  if (!/^\d*$/.test(arg('--grow') ?? '')) return bad(`--grow must be a number of pages, not ${arg('--grow')}`);
   try {
     if (without !== undefined) switchOff(without.split(',').filter((w) => w !== ''));
   } catch (error) {
@@ -365,7 +409,8 @@ async function main(argv: string[]): Promise<void> {
   if (argv.includes('--engine')) {
     const synonymsFile = arg('--synonyms');
     const synonyms = synonymsFile ? (JSON.parse(readFileSync(resolve(synonymsFile), 'utf8')) as {synonyms: Synonym[]}).synonyms : undefined;
-    print(`Local engine (modal order${format ? `, ${format}` : ''}${without ? `, without ${without}` : ''})`, await engineEval(buildDir, queries, synonyms, format));
+    const grow = Number(arg('--grow') ?? 0);
+    print(`Local engine (modal order${format ? `, ${format}` : ''}${without ? `, without ${without}` : ''}${grow ? `, site + ${grow} synthetic pages` : ''})`, await engineEval(buildDir, queries, synonyms, format, grow));
     return;
   }
   const port = Number(arg('--port') ?? process.env.E2E_PORT ?? 3014);

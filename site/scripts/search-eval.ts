@@ -9,7 +9,11 @@
  *   options: --build DIR (default site/build), --port N (default E2E_PORT or 3014), --verbose,
  *            --shared FILE (another query file, reported as the set "shared"; `--shared none` skips it),
  *            --no-known (skip the generated known-item sets, see known-items.ts),
- *            --synonyms FILE (engine mode: answer with this synonym list instead of the index's)
+ *            --synonyms FILE (engine mode: answer with this synonym list instead of the index's),
+ *            --format one-file|sharded (engine mode: the build's records in that index format),
+ *            --without RULE[,RULE] (engine mode: the ranking with these rules switched off, see
+ *            docs-search's RULE_NAMES and its README's ablation table),
+ *            --grow N (engine mode: the site plus N synthetic pages of made-up words)
  *
  * Both modes read the built site (`npm run build` first). The engine mode asks what the modal
  * sends (a question longer than the modal's input, 64 characters, as its start: modalParams) and
@@ -20,9 +24,9 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {answerQuery, isShardManifest, LocalSearchEngine, modalOrder, modalParams, SHARD_DIR, type Synonym} from 'docs-search';
+import {answerQuery, createLocalSearchClient, isShardManifest, LocalSearchEngine, modalOrder, modalParams, SHARD_DIR, switchOff, type AlgoliaHit, type SearchRecord, type Synonym} from 'docs-search';
 import {knownItems} from './known-items.ts';
-import {engineFromShards} from 'docs-search/shards';
+import {buildShards, engineFromShards} from 'docs-search/shards';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SITE = resolve(HERE, '..');
@@ -31,7 +35,8 @@ export interface EvalQuery {
   q: string;
   pages: string[];
   /**
-   * `forms`: the typo, word-form and long-question set of issue 16; `real`: integrators' questions
+   * `forms`: the typo, word-form and long-question set of issue 16; `typos`: one typo in a word of
+   * 5 letters or more (issue 48, its kind in `typo`, the word as the site spells it in `word`); `real`: integrators' questions
    * from public issue trackers (issue 28); `shared`: the shared file's queries; absent: the base set.
    */
   set?: string;
@@ -48,6 +53,9 @@ export interface EvalQuery {
    * more of those, from issue 37's second round; `37d`: 25 more, from its third round).
    */
   issue?: number | string;
+  /** The `typos` set: the kind of typo (`missing`, `extra`, `swapped`, `wrong`) and the word it is made in. */
+  typo?: 'missing' | 'extra' | 'swapped' | 'wrong';
+  word?: string;
   /** Known items (identifiers, headings): the sections (`/docs/x#anchor`) that answer, not just pages. */
   anchors?: string[];
 }
@@ -180,15 +188,94 @@ function finish(results: EvalResult[]): EvalSummary {
   };
 }
 
-/** `synonyms`: answer with these instead of the ones the index carries (to try a list without a build). */
-export function engineEval(buildDir: string, queries: EvalQuery[], synonyms?: Synonym[]): EvalSummary {
+/** An index format the engine mode can force on the build's records: `one-file` (format 2) or `sharded` (format 3). */
+export type IndexFormat = 'one-file' | 'sharded';
+
+/**
+ * The modal's hits for a query, in the modal's order, as sections (`/docs/x#a`), answered from
+ * the build's index as written; or, given `format`, from the same records in that format, read
+ * as the browser reads it: a one-file index whole; a sharded index (written in memory) through
+ * the browser's client, a new one per query (a new page load), fetching only the files that
+ * query reads.
+ */
+export async function answerer(buildDir: string, format?: IndexFormat, synonyms?: Synonym[], grow = 0): Promise<(q: string) => Promise<string[]>> {
   const read = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
   const index = read(join(buildDir, 'search/local-index.json'));
-  const engine = isShardManifest(index)
-    ? engineFromShards(index, (name) => read(join(buildDir, 'search', SHARD_DIR, name)))
-    : LocalSearchEngine.fromIndexFile(index);
-  if (synonyms) engine.useSynonyms(synonyms);
-  return summarize(queries, (q) => modalOrder(answerQuery(engine, 'local', modalParams(q)).hits).map((h) => sectionPath(String(h.url))));
+  const written = isShardManifest(index) ? engineFromShards(index, (name) => read(join(buildDir, 'search', SHARD_DIR, name))) : LocalSearchEngine.fromIndexFile(index);
+  const shown = (hits: AlgoliaHit[]) => modalOrder(hits).map((h) => sectionPath(String(h.url)));
+  const engineAnswers = (engine: LocalSearchEngine) => {
+    if (synonyms) engine.useSynonyms(synonyms);
+    return (q: string) => Promise.resolve(shown(answerQuery(engine, 'local', modalParams(q)).hits));
+  };
+  const writtenAs: IndexFormat = isShardManifest(index) ? 'sharded' : 'one-file';
+  const list = (index as {synonyms?: Synonym[]}).synonyms ?? [];
+  const as = format ?? writtenAs;
+  if (as === writtenAs && grow === 0) return engineAnswers(written);
+  const records = grow > 0 ? [...written.records, ...syntheticPages(written.records, grow)] : written.records;
+  const engine = new LocalSearchEngine(records).useSynonyms(list);
+  if (as === 'one-file') return engineAnswers(engine);
+  const {manifest, files} = buildShards(records, 'https://example.invalid', engine, synonyms ?? list);
+  const texts = new Map([...files].map(([name, text]) => [`/search/${SHARD_DIR}/${name}`, text]));
+  texts.set('/search/local-index.json', JSON.stringify(manifest));
+  const fetchFile = (url: string) => {
+    const text = texts.get(new URL(url, 'http://local.invalid').pathname);
+    return Promise.resolve({ok: text !== undefined, status: text === undefined ? 404 : 200, json: () => Promise.resolve(JSON.parse(text ?? 'null') as unknown)});
+  };
+  return async (q: string) => {
+    const client = createLocalSearchClient({indexUrl: '/search/local-index.json', fetch: fetchFile});
+    const {results} = await client.search({requests: [{indexName: 'local', ...modalParams(q)}]});
+    return shown(results[0]!.hits);
+  };
+}
+
+/**
+ * `count` documentation pages of made-up words (none of the site's: each starts with `zq`), each
+ * a title and three sections of two paragraphs, after the site's records (the site grown by
+ * pages on other subjects: what its own queries find must not change).
+ */
+export function syntheticPages(site: readonly SearchRecord[], count: number): SearchRecord[] {
+  const template = site.find((r) => r.type === 'lvl1' && r.docusaurus_tag.startsWith('docs'));
+  if (!template) throw new Error('the build has no documentation page to model synthetic pages on');
+  const random = mulberry32(48);
+  const word = () => {
+    let w = 'zq';
+    for (let k = 2 + Math.floor(random() * 3); k > 0; k--) w += 'bdfgklmnprstvz'[Math.floor(random() * 14)]! + 'aeiou'[Math.floor(random() * 5)]!;
+    return w;
+  };
+  const words = (n: number) => Array.from({length: n}, word).join(' ');
+  const origin = new URL(template.url).origin;
+  const out: SearchRecord[] = [];
+  for (let p = 0; p < count; p++) {
+    const page = `${origin}/docs/synthetic/page-${p}`;
+    const title = words(2);
+    const hierarchy = {...template.hierarchy, lvl1: title, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
+    out.push({...template, objectID: `synthetic-${p}`, url: page, url_without_anchor: page, anchor: null, type: 'lvl1', hierarchy, content: null, weight: {...template.weight, level: 100, position: 0}});
+    for (let h = 0; h < 3; h++) {
+      const heading = words(3);
+      const anchor = heading.replace(/ /g, '-');
+      const url = `${page}#${anchor}`;
+      const under = {...hierarchy, lvl2: heading};
+      out.push({...template, objectID: `synthetic-${p}-${h}`, url, url_without_anchor: page, anchor, type: 'lvl2', hierarchy: under, content: null, weight: {...template.weight, level: 90, position: 0}});
+      for (let c = 0; c < 2; c++) {
+        out.push({...template, objectID: `synthetic-${p}-${h}-${c}`, url, url_without_anchor: page, anchor, type: 'content', hierarchy: under, content: `${words(12)}.`, weight: {...template.weight, level: 0, position: c}});
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * `synonyms`: answer with these instead of the ones the index carries (to try a list without a
+ * build). `grow`: answer from the site plus that many synthetic pages (see syntheticPages).
+ */
+export async function engineEval(buildDir: string, queries: EvalQuery[], synonyms?: Synonym[], format?: IndexFormat, grow = 0): Promise<EvalSummary> {
+  const answer = await answerer(buildDir, format, synonyms, grow);
+  const results: EvalResult[] = [];
+  for (const {q, pages, anchors} of queries) {
+    const shown = await answer(q);
+    results.push({q, rank: rankOf(shown, pages, anchors), shown});
+  }
+  return finish(results);
 }
 
 async function waitForServer(url: string, ms: number): Promise<boolean> {
@@ -286,6 +373,19 @@ async function main(argv: string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  const format = arg('--format');
+  const without = arg('--without');
+  const bad = (message: string) => {
+    process.stderr.write(`search-eval: ${message}\n`);
+    process.exitCode = 2;
+  };
+  if (format !== undefined && format !== 'one-file' && format !== 'sharded') return bad(`--format must be one-file or sharded, not ${format}`);
+  if (!/^\d*$/.test(arg('--grow') ?? '')) return bad(`--grow must be a number of pages, not ${arg('--grow')}`);
+  try {
+    if (without !== undefined) switchOff(without.split(',').filter((w) => w !== ''));
+  } catch (error) {
+    return bad((error as Error).message);
+  }
   const known = argv.includes('--no-known') ? {queries: [], skipped: []} : knownItems(join(SITE, 'api'), buildDir);
   const queries = [...loadQueries(), ...(shared === 'none' ? [] : loadSet(resolve(shared), 'shared')), ...known.queries];
   if (known.queries.length > 0) {
@@ -309,7 +409,8 @@ async function main(argv: string[]): Promise<void> {
   if (argv.includes('--engine')) {
     const synonymsFile = arg('--synonyms');
     const synonyms = synonymsFile ? (JSON.parse(readFileSync(resolve(synonymsFile), 'utf8')) as {synonyms: Synonym[]}).synonyms : undefined;
-    print('Local engine (modal order)', engineEval(buildDir, queries, synonyms));
+    const grow = Number(arg('--grow') ?? 0);
+    print(`Local engine (modal order${format ? `, ${format}` : ''}${without ? `, without ${without}` : ''}${grow ? `, site + ${grow} synthetic pages` : ''})`, await engineEval(buildDir, queries, synonyms, format, grow));
     return;
   }
   const port = Number(arg('--port') ?? process.env.E2E_PORT ?? 3014);

@@ -8,7 +8,7 @@ import {mkdtempSync, mkdirSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {apiIdentifiers, knownItems} from '../scripts/known-items';
-import {bootstrapInterval, loadQueries, mulberry32, querySets, rankOf, report, type EvalQuery} from '../scripts/search-eval';
+import {bootstrapInterval, loadQueries, mulberry32, querySets, rankOf, report, syntheticPages, type EvalQuery} from '../scripts/search-eval';
 
 test('the real set is split as its seed says: a Fisher-Yates shuffle (mulberry32, 37), the first half tuning; later questions are test only', () => {
   const real = loadQueries().filter((q) => q.set === 'real');
@@ -170,3 +170,37 @@ test("each set's figure comes with the interval it would move in over other ques
   assert.deepEqual(bootstrapInterval(Array(30).fill(1)), [1, 1], 'every question first: no room to move');
   assert.match(report('t', {results: half.map((rr, i) => ({q: String(i), rank: 1 / rr, shown: []})), mrr10: mean, at1: 60, at5: 80, total: 80}, false), /MRR@10 0\.875 \(95 % interval 0\.\d\d-0\.\d\d\)/);
 });
+
+test('the typos set: 8 of each kind, each query one typo away from a word of 5+ letters the site uses', () => {
+  const typos = loadQueries().filter((q) => q.set === 'typos');
+  assert.equal(typos.length, 32);
+  for (const kind of ['missing', 'extra', 'swapped', 'wrong'] as const) assert.equal(typos.filter((q) => q.typo === kind).length, 8, kind);
+  const kindOf = (typed: string, word: string): string | null => {
+    if (typed.length === word.length - 1) return [...word].some((_, i) => word.slice(0, i) + word.slice(i + 1) === typed) ? 'missing' : null;
+    if (typed.length === word.length + 1) return [...typed].some((_, i) => typed.slice(0, i) + typed.slice(i + 1) === word) ? 'extra' : null;
+    const diff = [...word].map((c, i) => (c === typed[i] ? -1 : i)).filter((i) => i >= 0);
+    if (diff.length === 1) return 'wrong';
+    return diff.length === 2 && diff[1] === diff[0]! + 1 && word[diff[0]!] === typed[diff[1]!] && word[diff[1]!] === typed[diff[0]!] ? 'swapped' : null;
+  };
+  for (const q of typos) {
+    assert.ok(q.word && q.word.length >= 5, `${q.q}: a word of 5 letters or more`);
+    const typed = q.q.split(' ').find((w) => kindOf(w, q.word!) !== null);
+    assert.ok(typed, `${q.q}: one typo away from ${q.word}`);
+    assert.equal(kindOf(typed, q.word!), q.typo, `${q.q}: a ${q.typo} letter`);
+  }
+});
+
+test('synthetic pages: documentation pages of words the site does not use, the same every run', () => {
+  const template = {
+    objectID: 'x', url: 'https://example.org/docs/a', url_without_anchor: 'https://example.org/docs/a', anchor: null, type: 'lvl1' as const,
+    hierarchy: {lvl0: 'Docs', lvl1: 'A', lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null}, content: null,
+    weight: {pageRank: 0, level: 100, position: 0}, language: 'en', docusaurus_tag: 'docs-default-current',
+  };
+  const pages = syntheticPages([template], 3);
+  assert.deepEqual(pages, syntheticPages([template], 3));
+  assert.equal(new Set(pages.map((r) => r.url_without_anchor)).size, 3);
+  assert.equal(pages.length, 3 * (1 + 3 * 3));
+  const words = pages.flatMap((r) => `${r.hierarchy.lvl1} ${r.hierarchy.lvl2 ?? ''} ${r.content ?? ''}`.match(/[a-z]+/g) ?? []);
+  assert.ok(words.length > 100 && words.every((w) => w.startsWith('zq')), 'every word made up (zq…)');
+});
+

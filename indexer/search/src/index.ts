@@ -24,6 +24,7 @@ export {
 export {decodeEntities} from './engine/text.ts';
 export {LOCAL_INDEX_FORMAT, LocalIndexError, packRecords, unpackRecords, type LocalIndexFile} from './engine/index-file.ts';
 export {LocalSearchEngine} from './engine/search.ts';
+export {RANKING, RULE_NAMES, switchOff, type RuleName} from './engine/ranking.ts';
 export {checkSynonyms, SynonymTable, type Synonym} from './engine/synonyms.ts';
 // The sharded index's writer and whole-index reader (Node) are in `docs-search/shards`: kept out
 // of this entry so a bundler puts no shard code in the code a one-file index loads (the client

@@ -4,6 +4,7 @@
  * constants, the words left out, and one term's postings. Shared by indexing (index-builder.ts),
  * matching (matching.ts) and ranking (search.ts).
  */
+import {RANKING} from './ranking.ts';
 
 /**
  * Common English words are not indexed in body text (they still are in titles and headings):
@@ -26,16 +27,13 @@ export const CODE = 8;
 
 export const WHOLE_FIELDS = 9;
 
-/** Field boosts: page titles and headings rank above body text, prose above code samples. */
-const WHOLE_BOOST = [1, 6, 4, 3, 2, 2, 2, 1, 0.5];
-
 /**
- * Each text is indexed twice: whole words in field f, and the parts and tails of identifiers in
- * f + 9 (`brightness` in `status_led_brightness_pct`), which count for less than a whole word.
+ * Field boosts (RANKING.fieldBoost): page titles and headings rank above body text, prose above
+ * code samples. Each text is indexed twice: whole words in field f, and the parts and tails of
+ * identifiers in f + 9 (`brightness` in `status_led_brightness_pct`), which count
+ * RANKING.partWeight of a whole word.
  */
-const PART_WEIGHT = 0.4;
-
-export const FIELD_BOOST = [...WHOLE_BOOST, ...WHOLE_BOOST.map((b) => b * PART_WEIGHT)];
+export const FIELD_BOOST = [...RANKING.fieldBoost, ...RANKING.fieldBoost.map((b) => b * RANKING.partWeight)];
 
 export const FIELD_COUNT = FIELD_BOOST.length;
 
@@ -43,8 +41,8 @@ export const isHeadingField = (f: number) => f % WHOLE_FIELDS >= 1 && f % WHOLE_
 
 export const isBodyField = (f: number) => f % WHOLE_FIELDS >= PROSE;
 
-/** BM25+: k and d are MiniSearch's defaults; b 0.5 (not 0.7) penalises a long section less (issue 37, tuning half). */
-export const BM25 = {k: 1.2, b: 0.5, d: 0.5};
+/** BM25+: k and d are MiniSearch's defaults; b 0.5 (not 0.75) penalises a long section less. */
+export const BM25 = RANKING.bm25;
 
 /** One term's postings: section × field, and the BM25 weight of the term there. */
 export interface Postings {

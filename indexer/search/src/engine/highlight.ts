@@ -4,7 +4,6 @@
  */
 import {matchLength, PLAIN, remembered, SPACE, WORD, wordPieces, type TypoTerms} from './text.ts';
 
-
 export interface HighlightOptions {
   terms: string[];
   /** Whether the last query term may match as a prefix (the reader is typing it). */
@@ -21,7 +20,6 @@ export interface HighlightOptions {
 export type Matcher = (piece: string) => readonly {term: number; len: number}[];
 
 /** A memoizing matcher for one query: each distinct word is compared with the terms once. */
-
 export function createMatcher(terms: readonly string[], prefixLast: boolean, typoTerms?: TypoTerms): Matcher {
   const memo = new Map<string, {term: number; len: number}[]>();
   const none: {term: number; len: number}[] = [];

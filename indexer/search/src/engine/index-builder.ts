@@ -6,13 +6,15 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import {LEVELS, type SearchRecord} from '../record/constants.ts';
 import {decodeEntities, tokenizeWholeAndParts} from './text.ts';
+import {RANKING, ruleOn} from './ranking.ts';
 import {BM25, CODE, FIELD_BOOST, FIELD_COUNT, isBodyField, isHeadingField, PROSE, STOP_WORDS, WHOLE_FIELDS, type Postings} from './fields.ts';
 
 /** A request, JSON or shell sample rather than prose: many symbols per letter. */
 export function looksLikeCode(text: string): boolean {
+  if (!ruleOn('code-samples')) return false;
   const t = decodeEntities(text);
   const symbols = t.match(/[{}[\]"=\\$;<>|]/g)?.length ?? 0;
-  return symbols / Math.max(1, t.length) > 0.04 || /\bHTTP\/1\.1\b|^(?:curl|GET|PUT|POST|DELETE) /.test(t);
+  return symbols / Math.max(1, t.length) > RANKING.codeSymbolShare || /\bHTTP\/1\.1\b|^(?:curl|GET|PUT|POST|DELETE) /.test(t);
 }
 
 /** A text's whole words and the parts of its identifiers; for a content text, whether it looks like code. */

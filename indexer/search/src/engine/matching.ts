@@ -7,29 +7,16 @@ import type SearchableMap from 'minisearch/SearchableMap';
 import {remembered, stem, tokenizeQuery, transpositions, typosAllowed} from './text.ts';
 import {SynonymTable, type Synonym} from './synonyms.ts';
 import {FIELD_COUNT, isHeadingField, STOP_WORDS, type Postings} from './fields.ts';
+import {RANKING, ruleOn} from './ranking.ts';
 
-/** Score of a completion relative to an exact match of the typed word. */
-const PREFIX_WEIGHT = 0.6;
-
-const FUZZY_WEIGHT = 0.35;
-
-/** Score of another form of the word (`tokens` for `token`, `creating` for `create`). */
-const STEM_WEIGHT = 0.7;
-
-/** Score of a word found through a synonym relative to the word typed. */
-const SYNONYM_WEIGHT = 0.8;
-
-/**
- * Score of a run of several words (`kwh meter` as typed, or a synonym's `din rail meter`) in a
- * section holding each of its words: found anywhere there, not side by side, it counts half a
- * word typed. (Tuned on the tuning half, issue 37: 0.3 to 0.5 alike, 0.6 and up lower; the test
- * half rose with it.)
- */
-const RUN_WEIGHT = 0.5;
+// The weights of what a word finds are RANKING's (ranking.ts): completionWeight, stemWeight,
+// synonymWeight, runWeight (a run of several words, `kwh meter` as typed or a synonym's `din
+// rail meter`, in a section holding each of its words anywhere), typoMatchWeight.
+const {completionWeight: PREFIX_WEIGHT, typoMatchWeight: FUZZY_WEIGHT, stemWeight: STEM_WEIGHT, synonymWeight: SYNONYM_WEIGHT, runWeight: RUN_WEIGHT} = RANKING;
 
 /** How many completions a prefix being typed expands to (Algolia also bounds prefix matches). */
 function completionLimit(prefix: string): number {
-  return prefix.length <= 1 ? 10 : prefix.length === 2 ? 12 : prefix.length === 3 ? 30 : 60;
+  return RANKING.completionLimit[Math.min(Math.max(prefix.length, 1), 4) - 1]!;
 }
 
 interface StemForm {
@@ -52,8 +39,8 @@ export interface Expansion {
  */
 export abstract class TermMatcher {
   /** MiniSearch's radix tree: term → term id. */
-  protected abstract readonly terms: SearchableMap<number>;
-  protected readonly postings: Postings[] = [];
+  abstract readonly terms: SearchableMap<number>;
+  readonly postings: Postings[] = [];
   protected readonly completionCache = new Map<string, number[]>();
   /** See expansions. */
   protected readonly expansionCache = new Map<string, readonly Expansion[]>();
@@ -76,7 +63,7 @@ export abstract class TermMatcher {
   }
 
   /** The query's words grouped by the synonyms (a run a synonym names becomes one term) and what each finds. */
-  protected withSynonyms(terms: string[]): {terms: string[]; finds: Map<string, string[][]> | null} {
+  withSynonyms(terms: string[]): {terms: string[]; finds: Map<string, string[][]> | null} {
     if (!this.synonyms) return {terms, finds: null};
     const groups = this.synonyms.group(terms);
     if (!groups.some((g) => g.finds.length > 0)) return {terms, finds: null};
@@ -100,7 +87,7 @@ export abstract class TermMatcher {
    * expansions (the word and its other forms); several words, the sections holding all of them
    * (their postings there), as one list kept for the rest of the engine's life.
    */
-  protected synonymExpansions(words: string[]): readonly Expansion[] {
+  synonymExpansions(words: string[]): readonly Expansion[] {
     const key = words.join(' ');
     return remembered(this.synonymCache, 500, key, () => {
       if (words.length === 1) {
@@ -164,6 +151,7 @@ export abstract class TermMatcher {
    * much as building the index's radix tree (measured, 23 pages).
    */
   private sameStem(term: string): StemForm[] {
+    if (!ruleOn('stems')) return [];
     const key = stem(term);
     if (key === term && !/^[a-z]{4,}$/.test(term)) return [];
     let forms = this.stems.get(key);
@@ -186,7 +174,7 @@ export abstract class TermMatcher {
    * before the last one is looked up again at each keystroke (typos above all: a walk of the
    * term tree). Cleared when terms are added (sharded).
    */
-  protected expansions(term: string, prefix: boolean, fuzzy: boolean): readonly Expansion[] {
+  expansions(term: string, prefix: boolean, fuzzy: boolean): readonly Expansion[] {
     return remembered(this.expansionCache, 500, `${prefix ? 1 : 0}${fuzzy ? 1 : 0}${term}`, () => this.expand(term, prefix, fuzzy));
   }
 

@@ -16,11 +16,12 @@ import {LocalIndexError, packRecords, synonymsOf, unpackRecords} from './index-f
 import type {Synonym} from './synonyms.ts';
 import {keyHex, shardKey, SHARDED_INDEX_FORMAT, termsFile, type ShardManifest} from './manifest.ts';
 import {LocalSearchEngine, type Postings} from './search.ts';
+import {RANKING} from './ranking.ts';
 
 export {isShardManifest, keyHex, SHARD_DIR, SHARD_PREFIX_LENGTH, shardKey, SHARDED_INDEX_FORMAT, termsFile, type ShardManifest} from './manifest.ts';
 
 /** Words a one-letter query completes to (the engine's completion limit for one letter). */
-export const HEAD_WORDS = 10;
+export const HEAD_WORDS = RANKING.completionLimit[0];
 /**
  * Records files hold consecutive sections up to about this much JSON: a hit costs its chunk, so
  * smaller chunks cost fewer bytes per answer, at the price of more files (a page is about 2-3).

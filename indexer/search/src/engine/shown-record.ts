@@ -1,14 +1,14 @@
 /**
  * The record shown for a hit: a hit is a section (the records of one URL), and the record shown
  * is its heading when that holds every word of the query, else the paragraph holding most of
- * them; also whether the query's words form a phrase there. Its highlights and snippets are
- * made from that record (highlight.ts, answer.ts).
+ * them. Its highlights and snippets are made from that record (highlight.ts, answer.ts).
  */
 import {LEVELS, type RecordType, type SearchRecord} from '../record/constants.ts';
 import {decodeEntities, normalizeTerm, stem, stemRoot, tokenizeQuery, type TypoTerms} from './text.ts';
 import {isWordChar, popcount, standsAlone} from './words.ts';
 import {TermMatcher} from './matching.ts';
 import {QUESTION_WORDS, STOP_WORDS} from './fields.ts';
+import {ruleOn} from './ranking.ts';
 
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
 
@@ -21,6 +21,19 @@ interface SectionNames {
   rows: Set<string>;
   /** The paths its cells give after a method (`PUT /api/system/reboot` → `api/system/reboot`). */
   methodPaths: Set<string>;
+}
+
+/**
+ * What choosing a section's record reads of one query (a value per query, made by the ranking):
+ * its words, the index words each matched through a typo or a synonym, the record types its
+ * filters let a hit show (null: any); `tests` keeps the word tests made for it (see wordTests).
+ */
+export interface Reading {
+  readonly terms: string[];
+  readonly prefixLast: boolean;
+  readonly typoTerms: TypoTerms;
+  readonly typeOk: ((type: RecordType) => boolean) | null;
+  tests?: ((text: string) => boolean)[];
 }
 
 export interface RankedHit {
@@ -38,17 +51,11 @@ export abstract class RecordChooser extends TermMatcher {
   /** Every record (a sharded index: only those of the sections loaded so far). */
   abstract readonly records: SearchRecord[];
   /** Per section: its records (record indices, in order). */
-  protected abstract readonly members: number[][];
+  abstract readonly members: number[][];
   /** Per section: the record that stands for it; -1 until loaded. */
-  protected abstract readonly lead: Int32Array;
-
-  /** The record types the current query's `type` filters let a hit show (null: any); see bestRecord. */
-  protected typeOk: ((type: RecordType) => boolean) | null = null;
+  abstract readonly lead: Int32Array;
 
   private readonly plain: (string | undefined)[] = [];
-
-  /** The word tests of the last query (see wordTests). */
-  private testsFor: {terms: string[]; prefixLast: boolean; typoTerms: TypoTerms; tests: ((text: string) => boolean)[]} | null = null;
 
   /** Lowercased plain text of a record's heading (lvl1..) and content, kept once computed. */
   private plainText(i: number): string {
@@ -64,11 +71,11 @@ export abstract class RecordChooser extends TermMatcher {
 
   /**
    * Per query word, a test for "this plain text holds the word" (see bestRecord), made once per
-   * query (the same terms and typo words, as objects) and asked for every record read.
+   * reading (kept in it) and asked for every record read.
    */
-  private wordTests(terms: string[], prefixLast: boolean, typoTerms: TypoTerms): ((text: string) => boolean)[] {
-    const memo = this.testsFor;
-    if (memo && memo.terms === terms && memo.prefixLast === prefixLast && memo.typoTerms === typoTerms) return memo.tests;
+  private wordTests(reading: Reading): ((text: string) => boolean)[] {
+    if (reading.tests) return reading.tests;
+    const {terms, prefixLast, typoTerms} = reading;
     const last = terms.length - 1;
     const tests = terms.map((t, k) => {
       // Words that start where a word does (after a space, `_`, `-`, `/`...): `socket` is not in
@@ -97,7 +104,7 @@ export abstract class RecordChooser extends TermMatcher {
         return typo !== null && typo.some((w) => standsAlone(text, w));
       };
     });
-    this.testsFor = {terms, prefixLast, typoTerms, tests};
+    reading.tests = tests;
     return tests;
   }
 
@@ -106,19 +113,19 @@ export abstract class RecordChooser extends TermMatcher {
    * that holds most of them with its headings (a choice among a few records, not a match), and
    * how many words that record holds.
    */
-  protected bestRecord(section: number, terms: string[], prefixLast: boolean, typoTerms: TypoTerms): {index: number; words: number} {
+  bestRecord(section: number, reading: Reading): {index: number; words: number} {
+    const {terms, typeOk} = reading;
     const lead = this.lead[section]!;
     // Records not fetched yet (sharded): counted as holding every word.
     if (lead < 0) return {index: -1, words: terms.length};
     // A `type` filter: the hit is a record of a type it lets through (see passes).
-    const typeOk = this.typeOk;
     const leadOk = !typeOk || typeOk(this.records[lead]!.type);
     const contentOk = !typeOk || typeOk('content');
     if (terms.length === 0 || (!leadOk && !contentOk)) {
       const first = leadOk || !contentOk ? lead : (this.members[section]!.find((i) => this.records[i]!.type === 'content') ?? lead);
       return {index: first, words: 0};
     }
-    const tests = this.wordTests(terms, prefixLast, typoTerms);
+    const tests = this.wordTests(reading);
     const count = (text: string, mask: number) => {
       for (let k = 0; k < terms.length; k++) if (!(mask & (1 << k)) && tests[k]!(text)) mask |= 1 << k;
       return mask;
@@ -148,7 +155,7 @@ export abstract class RecordChooser extends TermMatcher {
    * method and path (`PUT /api/system/reboot`). A section that quotes it in an example or in a
    * sentence does not. Records not fetched yet (sharded) define nothing.
    */
-  protected defines(section: number, id: string, path = false): boolean {
+  defines(section: number, id: string, path = false): boolean {
     const names = this.namesOf(section);
     if (!names) return false;
     // (a word typed as a path, `/api`, is named only as a path: not the word `api` of a title)
@@ -197,7 +204,7 @@ export abstract class RecordChooser extends TermMatcher {
    * (Algolia's `exact` criterion on an attribute): 2 when they stand in the query's order, 1 in
    * another order (Algolia's proximity criterion puts the first above), 0 when it is not.
    */
-  protected headingIs(section: number, terms: readonly string[]): number {
+  headingIs(section: number, terms: readonly string[]): number {
     const lead = this.lead[section]!;
     if (lead < 0) return 0;
     const head = this.records[lead]!;
@@ -215,18 +222,11 @@ export abstract class RecordChooser extends TermMatcher {
       if (i < 0) return 0;
       left.splice(i, 1);
     }
-    return words.every((w, i) => w === terms[i]) ? 2 : 1;
+    return ruleOn('heading-order') && words.every((w, i) => w === terms[i]) ? 2 : 1;
   }
 
-  protected phraseIn(section: number, phrase: RegExp): boolean {
-    const lead = this.lead[section]!;
-    if (lead < 0) return false;
-    if (this.records[lead]!.type !== 'content' && phrase.test(this.plainText(lead))) return true;
-    return this.members[section]!.some((i) => this.records[i]!.type === 'content' && phrase.test(this.plainText(i)));
-  }
-
-  protected hitFor(section: number, score: number, terms: string[], prefixLast: boolean, typoTerms: TypoTerms): RankedHit {
-    const {index} = this.bestRecord(section, terms, prefixLast, typoTerms);
+  hitFor(section: number, score: number, reading: Reading): RankedHit {
+    const {index} = this.bestRecord(section, reading);
     if (index < 0) throw new Error(`the records of section ${section} are not loaded`);
     return {index, record: this.records[index]!, score};
   }

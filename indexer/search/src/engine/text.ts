@@ -2,6 +2,7 @@
  * Text rules of the local search engine: entity decoding, the index and query tokenizers, and
  * the matching rules (typos, prefixes) that ranking and highlighting share.
  */
+import {RANKING} from './ranking.ts';
 
 const ENTITY = /&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/gi;
 const NAMED: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' '};
@@ -119,12 +120,13 @@ export function tokenizeQuery(query: string): string[] {
 
 
 /**
- * Typos forgiven: none under 4 characters, 1 from 4, 2 from 8 (Algolia's defaults); none in a
- * number (`2023` is not `2024`), as the Algolia index is set (`allowTyposOnNumericTokens: false`).
+ * Typos forgiven: 1 from RANKING.typoMinLength[0] letters, 2 from [1]; none in a number (`2023`
+ * is not `2024`), as the Algolia index is set (`allowTyposOnNumericTokens: false`).
  */
 export function typosAllowed(term: string): number {
   if (/^\d+$/.test(term)) return 0;
-  return term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0;
+  const [one, two] = RANKING.typoMinLength;
+  return term.length >= two ? 2 : term.length >= one ? 1 : 0;
 }
 
 /**

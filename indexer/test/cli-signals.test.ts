@@ -4,42 +4,17 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {spawn, type ChildProcess} from 'node:child_process';
+import {spawn} from 'node:child_process';
 import {createServer} from 'node:http';
-import {mkdir, mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises';
+import {mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import type {AddressInfo} from 'node:net';
 import type {Socket} from 'node:net';
 import {startFakeAlgolia} from './fake-algolia.ts';
-import {bin, fixture} from './helpers.ts';
+import {bigBuild, bin, fixture, startCli, until, type RunningCli} from './helpers.ts';
 
-interface Running {
-  child: ChildProcess;
-  result: Promise<{code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string}>;
-}
-
-function start(args: string[], env: NodeJS.ProcessEnv = {}): Running {
-  const clean: NodeJS.ProcessEnv = {...process.env};
-  for (const key of Object.keys(clean)) if (key.startsWith('ALGOLIA_') || key.startsWith('DOCS_INDEXER_')) delete clean[key];
-  const child = spawn(process.execPath, [bin, ...args], {env: {...clean, ...env}});
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (d) => (stdout += d));
-  child.stderr?.on('data', (d) => (stderr += d));
-  const result = new Promise<{code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string}>((resolve) =>
-    child.on('close', (code, signal) => resolve({code, signal, stdout, stderr})),
-  );
-  return {child, result};
-}
-
-async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting for the run to reach its phase');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+const start = (args: string[], env: NodeJS.ProcessEnv = {}): RunningCli => startCli(args, env);
 
 /** A site whose home page links to pages that never answer: a URL crawl stays in its fetch phase. */
 async function hangingSite(): Promise<{url: string; held: () => number; close: () => Promise<void>}> {
@@ -106,13 +81,7 @@ test('SIGTERM during a URL crawl to stdout: exit 1, one line, nothing on stdout,
 test('SIGTERM and SIGINT during a folder crawl --out FILE: exit 1, one line, no FILE and no FILE.PID.tmp', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'indexer-signal-folder-'));
   try {
-    const build = path.join(dir, 'build');
-    await mkdir(path.join(build, 'docs'), {recursive: true});
-    const page = (n: number): string =>
-      `<!doctype html><html><head><title>Page ${n} | Site</title><link rel=canonical href="https://big.example/docs/p${n}"></head>` +
-      `<body><main><h1>Page ${n}</h1>${'<p>Some words about the meter and its readings.</p>'.repeat(40)}</main></body></html>`;
-    await writeFile(path.join(build, 'index.html'), page(0).replace('/docs/p0', '/'));
-    for (let n = 1; n <= 3000; n++) await writeFile(path.join(build, 'docs', `p${n}.html`), page(n));
+    const build = await bigBuild(dir, 3000);
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       const out = path.join(dir, 'records.json');
       const run = start(['crawl', build, '--out', out, '--concurrency', '1']);
@@ -149,18 +118,6 @@ test("SIGTERM during push's crawl: exit 1, one line, no Algolia request and no i
     await site.close();
   }
 });
-
-/** A build folder of `pages` pages with a few paragraphs each. */
-async function bigBuild(dir: string, pages: number): Promise<string> {
-  const build = path.join(dir, 'build');
-  await mkdir(path.join(build, 'docs'), {recursive: true});
-  const page = (n: number): string =>
-    `<!doctype html><html><head><title>Page ${n} | Site</title><link rel=canonical href="https://big.example/docs/p${n}"></head>` +
-    `<body><main><h1>Page ${n}</h1>${'<p>Some words about the meter and its readings.</p>'.repeat(40)}</main></body></html>`;
-  await writeFile(path.join(build, 'index.html'), page(0).replace('/docs/p0', '/'));
-  for (let n = 1; n <= pages; n++) await writeFile(path.join(build, 'docs', `p${n}.html`), page(n));
-  return build;
-}
 
 test('SIGHUP (a closed terminal) during a folder crawl --out FILE: handled like SIGTERM, no FILE.PID.tmp left', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'indexer-sighup-'));

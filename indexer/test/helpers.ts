@@ -1,6 +1,6 @@
-import {spawn} from 'node:child_process';
+import {spawn, type ChildProcess} from 'node:child_process';
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
-import {readFile, stat} from 'node:fs/promises';
+import {mkdir, readFile, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {AddressInfo} from 'node:net';
 import {fileURLToPath} from 'node:url';
@@ -116,4 +116,46 @@ export async function serveFolder(
     authorizations,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A CLI process started in the background, for tests that signal it while it runs. */
+export interface RunningCli {
+  child: ChildProcess;
+  result: Promise<{code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string}>;
+}
+
+/** Starts the CLI without the caller's ALGOLIA_* and DOCS_INDEXER_* variables, plus `env`. */
+export function startCli(args: string[], env: NodeJS.ProcessEnv = {}, stdout: 'pipe' | number = 'pipe'): RunningCli {
+  const clean: NodeJS.ProcessEnv = {...process.env};
+  for (const key of Object.keys(clean)) if (key.startsWith('ALGOLIA_') || key.startsWith('DOCS_INDEXER_')) delete clean[key];
+  const child = spawn(process.execPath, [bin, ...args], {env: {...clean, ...env}, stdio: ['ignore', stdout, 'pipe']});
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (d) => (out += d));
+  child.stderr?.on('data', (d) => (err += d));
+  const result = new Promise<{code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string}>((resolve) =>
+    child.on('close', (code, signal) => resolve({code, signal, stdout: out, stderr: err})),
+  );
+  return {child, result};
+}
+
+/** Polls `condition` every 5 ms until it holds (a run reaching the phase a test signals it in); throws after 30 s. */
+export async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for the run to reach its phase');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** A build folder of `pages` pages of a few paragraphs each: a crawl of it with --concurrency 1 lasts long enough to signal it. */
+export async function bigBuild(dir: string, pages: number): Promise<string> {
+  const build = path.join(dir, 'build');
+  await mkdir(path.join(build, 'docs'), {recursive: true});
+  const page = (n: number): string =>
+    `<!doctype html><html><head><title>Page ${n} | Site</title><link rel=canonical href="https://big.example/docs/p${n}"></head>` +
+    `<body><main><h1>Page ${n}</h1>${'<p>Some words about the meter and its readings.</p>'.repeat(40)}</main></body></html>`;
+  await writeFile(path.join(build, 'index.html'), page(0).replace('/docs/p0', '/'));
+  for (let n = 1; n <= pages; n++) await writeFile(path.join(build, 'docs', `p${n}.html`), page(n));
+  return build;
 }

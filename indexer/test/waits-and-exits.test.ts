@@ -8,43 +8,19 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {spawn, type ChildProcess} from 'node:child_process';
 import {existsSync} from 'node:fs';
-import {mkdir, mkdtemp, open, readdir, rm, writeFile} from 'node:fs/promises';
+import {mkdtemp, open, readdir, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {startFakeAlgolia, type FakeAlgolia} from './fake-algolia.ts';
-import {bin, fixture, runCli} from './helpers.ts';
+import {bigBuild, fixture, runCli, startCli, until, type RunningCli} from './helpers.ts';
 
 const MINI = fixture('mini-site');
 
-interface Running {
-  child: ChildProcess;
-  result: Promise<{code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string}>;
-}
-
-function start(args: string[], env: NodeJS.ProcessEnv = {}, stdout: 'pipe' | number = 'pipe'): Running {
-  const clean: NodeJS.ProcessEnv = {...process.env};
-  for (const key of Object.keys(clean)) if (key.startsWith('ALGOLIA_') || key.startsWith('DOCS_INDEXER_')) delete clean[key];
-  const child = spawn(process.execPath, [bin, ...args], {env: {...clean, CI: 'true', ...env}, stdio: ['ignore', stdout, 'pipe']});
-  let out = '';
-  let err = '';
-  child.stdout?.on('data', (d) => (out += d));
-  child.stderr?.on('data', (d) => (err += d));
-  const result = new Promise<{code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string}>((resolve) =>
-    child.on('close', (code, signal) => resolve({code, signal, stdout: out, stderr: err})),
-  );
-  return {child, result};
-}
-
-async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting for the run to reach its phase');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+/** The CLI as CI runs it. */
+const start = (args: string[], env: NodeJS.ProcessEnv = {}, stdout: 'pipe' | number = 'pipe'): RunningCli =>
+  startCli(args, {CI: 'true', ...env}, stdout);
 
 function envFor(fake: FakeAlgolia, extra: Record<string, string> = {}): Record<string, string> {
   return {
@@ -127,18 +103,6 @@ test('SIGINT while an Algolia call hangs (its timeout 30 s away) and while a ret
     }
   }
 });
-
-/** A build of `pages` pages: a crawl of it with --concurrency 1 lasts long enough to signal it. */
-async function bigBuild(dir: string, pages: number): Promise<string> {
-  const build = path.join(dir, 'build');
-  await mkdir(path.join(build, 'docs'), {recursive: true});
-  const page = (n: number): string =>
-    `<!doctype html><html><head><title>Page ${n} | Site</title><link rel=canonical href="https://big.example/docs/p${n}"></head>` +
-    `<body><main><h1>Page ${n}</h1>${'<p>Some words about the meter and its readings.</p>'.repeat(40)}</main></body></html>`;
-  await writeFile(path.join(build, 'index.html'), page(0).replace('/docs/p0', '/'));
-  for (let n = 1; n <= pages; n++) await writeFile(path.join(build, 'docs', `p${n}.html`), page(n));
-  return build;
-}
 
 test('a second signal 30 ms after the first ends the run at once and leaves no FILE.PID.tmp', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'indexer-second-signal-'));

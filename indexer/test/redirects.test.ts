@@ -1,5 +1,5 @@
 /**
- * Redirect pages (issue 45): what @docusaurus/plugin-client-redirects writes for each old path
+ * Redirect pages: what @docusaurus/plugin-client-redirects writes for each old path
  * (a meta refresh and a canonical link to the target), and the other shapes of a redirect (and
  * a page whose canonical link names another page: its duplicate), give no records, never take their target's place, whatever their order on disk, and are reported
  * as skipped `redirect`, in folder and URL mode; `push` of such a build deletes nothing.

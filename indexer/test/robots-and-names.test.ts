@@ -1,5 +1,5 @@
 /**
- * Issue 45: robots directives as the standard reads them (metas and the X-Robots-Tag header),
+ * Robots directives as the standard reads them (metas and the X-Robots-Tag header),
  * a file name that is not UTF-8 (one skipped page, not a failed crawl), and a crawl whose only
  * page is skipped saying why.
  */

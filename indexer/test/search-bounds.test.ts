@@ -1,5 +1,5 @@
 /**
- * Issue 45: `docs-indexer search` reads a local index as `crawl` reads a build: regular files
+ * `docs-indexer search` reads a local index as `crawl` reads a build: regular files
  * only, a size cap, a manifest's counts checked before use, one line for a file of the wrong shape.
  */
 import {test, before, after} from 'node:test';

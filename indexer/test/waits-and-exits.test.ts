@@ -1,5 +1,5 @@
 /**
- * Issue 45: every wait bounded, every signal honoured, nothing left behind.
+ * Every wait bounded, every signal honoured, nothing left behind.
  * - the wait for an Algolia task has a deadline of its own (DOCS_INDEXER_TASK_TIMEOUT_MS), polled with backoff;
  * - SIGINT, SIGTERM and SIGHUP end that wait within a second, the temporary index deleted and the live one untouched;
  * - the handlers are there before any work (a signal during start-up is one line, exit 1);

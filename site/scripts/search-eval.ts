@@ -36,7 +36,7 @@ export interface EvalQuery {
   pages: string[];
   /**
    * `forms`: the typo, word-form and long-question set of issue 16; `typos`: one typo in a word of
-   * 5 letters or more (issue 48, its kind in `typo`, the word as the site spells it in `word`); `real`: integrators' questions
+   * 5 letters or more (its kind in `typo`, the word as the site spells it in `word`); `real`: integrators' questions
    * from public issue trackers (issue 28); `shared`: the shared file's queries; absent: the base set.
    */
   set?: string;

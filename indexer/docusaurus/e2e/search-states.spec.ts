@@ -204,6 +204,9 @@ const A11Y_SITES: {site: FixtureSite; colours: string; page: string; query: stri
 for (const {site, colours, page: path, query} of A11Y_SITES) {
   for (const mode of ['light', 'dark'] as const) {
     test(`axe: the open modal with hits and /search with results pass every rule, ${colours} (${mode})`, async ({page}) => {
+      // Three runs of axe with every rule: CPU work that a busy machine (npm test runs this suite beside
+      // the site's browser tests) stretches past the default 30 s.
+      test.slow();
       // The colour mode, as the navbar's toggle sets it (its storage key differs between versions).
       const setMode = () => page.evaluate((chosen) => document.documentElement.setAttribute('data-theme', chosen), mode);
       await page.goto(`${originOf(site)}${path}`);

@@ -11,8 +11,7 @@
  * the first paint needs is still on the wire, and the scripts download while the browser parses
  * and lays out the rest of a long page. The preloads ask for a low fetch priority: a script
  * preload is otherwise High, which Lighthouse's simulated throttling takes for a render-blocking
- * script. The measurements behind these choices, and the triggers tried and dropped, are in
- * site/OVERRIDES.md ("ssr-template: decisions").
+ * script. site/OVERRIDES.md ("ssr-template: decisions") gives the figures behind this order.
  *
  * The head also carries the search shell of docusaurus-theme-docs-search (inlined with the site's
  * head tags): from the first paint, a click on the search button or a search shortcut shows a

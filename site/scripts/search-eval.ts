@@ -35,9 +35,9 @@ export interface EvalQuery {
   q: string;
   pages: string[];
   /**
-   * `forms`: the typo, word-form and long-question set of issue 16; `typos`: one typo in a word of
+   * `forms`: typos, word forms and long questions; `typos`: one typo in a word of
    * 5 letters or more (its kind in `typo`, the word as the site spells it in `word`); `real`: integrators' questions
-   * from public issue trackers (issue 28); `shared`: the shared file's queries; absent: the base set.
+   * from public issue trackers; `shared`: the shared file's queries; absent: the base set.
    */
   set?: string;
   /** Where the question was asked (the `real` set). */
@@ -397,9 +397,8 @@ async function main(argv: string[]): Promise<void> {
     );
   }
   const print = (title: string, all: EvalSummary) => {
-    // One line of figures per set: base, issue 16's typos/forms/questions, issue 28's real
-    // questions, and the shared file's.
-    // A set holding any test-half question prints its figures only (issue 37: never read, never tuned on).
+    // One line of figures per set: base, forms, typos, the real questions and the shared file's.
+    // A set holding any test-half question prints its figures only (that half is never read while tuning).
     const sets = querySets(queries);
     for (const [name, s] of splitSummary(queries, all)) {
       const aggregateOnly = (sets.get(name) ?? []).some((q) => q.split === 'test');

@@ -134,9 +134,12 @@ test.describe('code blocks load no highlighter on a first visit', () => {
   for (const route of ['/docs/v2/measurement', '/', '/docs/v2/authorization']) {
     test(`${route}: the page arrives highlighted; hydration keeps the same nodes and loads no Prism`, async ({page}) => {
       const bodies: Promise<string>[] = [];
-      // Scripts the page runs (not the links' prefetches, whose bodies the browser may drop).
+      // Scripts the page runs (not the links' prefetches, whose bodies the browser may drop), until
+      // the page is idle: a script that arrives after that is not read (its body would be read
+      // after the test has ended).
+      let reading = true;
       page.on('response', (r) => {
-        if (r.url().endsWith('.js') && r.request().resourceType() === 'script') bodies.push(r.text());
+        if (reading && r.url().endsWith('.js') && r.request().resourceType() === 'script') bodies.push(r.text());
       });
       // Hold the app's script until the server's code block is marked, so hydration comes after.
       const release = await holdApp(page);
@@ -155,6 +158,7 @@ test.describe('code blocks load no highlighter on a first visit', () => {
       expect(await block.evaluate((code) => (code as HTMLElement & {serverNode?: boolean}).serverNode)).toBe(true);
       expect(await block.innerHTML()).toBe(before);
       expect(await block.locator('.token:not(.plain)').count()).toBeGreaterThan(0);
+      reading = false;
       const scripts = await Promise.all(bodies);
       expect(scripts.length).toBeGreaterThan(1);
       expect(scripts.filter((body) => body.includes(PRISM_MARKER))).toEqual([]);

@@ -14,9 +14,9 @@
  *   /docs/v2/authorization (interactivity.ts, HydrationWork): DOM nodes, requests, React commits and fibers mounted by
  *   hydration and 3 s after it; figures a busy machine does not move;
  * Lighthouse runs and loads are interleaved (round i of every build before round i + 1 of any),
- * N of each (`--override-runs`, 3). Figures are medians; each gain is "without / with", so above
- * 1 means the override helps; an override whose "without" median lies inside the full build's own
- * spread (lowest to highest run) is marked "within noise"; one that no figure shows helping (no
+ * N of each (`--override-runs`, 5). Figures are medians; each gain is "without / with", so above
+ * 1 means the override helps, with its 95 % interval (interval.ts: rounds resampled in pairs); a
+ * gain whose interval holds 1 is "within noise"; an override that no figure shows helping (no
  * bytes or counted work saved, TBT and hydration within noise or better without it) is marked
  * "no gain measured: remove". A table is printed and the JSON saved
  * as indexer/bench/results/overrides.json, for site/OVERRIDES.md.
@@ -29,6 +29,7 @@ import {fileURLToPath} from 'node:url';
 import {siteBuild} from './build.ts';
 import {measureHydration, measureHydrationWork, type HydrationFigures, type HydrationWork} from './interactivity.ts';
 import {interleavedLighthouse, plainCommand, type MedianLighthouse} from './lighthouse.ts';
+import {holdsOne, ratioInterval} from './interval.ts';
 import {serveBuild, type StaticServer} from './serve.ts';
 import {RESULTS, SITE} from './workspaces.ts';
 
@@ -61,7 +62,9 @@ export interface OverrideGain {
   work: Record<string, HydrationWork>;
   /** without / with: above 1, the override helps. */
   gain: {jsKB: number; jsRatio: number | null; tbtRatio: number | null; hydratedRatio: number | null; performance: number};
-  /** The "without" median inside the full build's spread (lowest to highest run). */
+  /** 95 % intervals of the TBT and hydration gains (null with fewer than 3 rounds). */
+  interval: {tbt: [number, number] | null; hydrated: [number, number] | null};
+  /** The gain's interval holds 1: the two builds cannot be told apart. */
   withinNoise: {tbt: boolean; hydrated: boolean};
   /** The counters that differ from the full build's (without − with); script time left out: it is a time. */
   workDiff: Record<string, number>;
@@ -78,7 +81,7 @@ export interface OverridesResult {
   page: string;
   runs: number;
   lighthouseCommand: string;
-  full: Omit<OverrideGain, 'gain' | 'withinNoise' | 'workDiff' | 'noGain'>;
+  full: Omit<OverrideGain, 'gain' | 'interval' | 'withinNoise' | 'workDiff' | 'noGain'>;
   overrides: OverrideGain[];
 }
 
@@ -106,11 +109,10 @@ export function loadOverrides(): Override[] {
 
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 100) / 100 : null);
-const inside = (value: number, each: readonly number[]) => value >= Math.min(...each) && value <= Math.max(...each);
 
 export async function benchOverrides(options: {skipBuild: boolean; names?: string; runs?: string; log: (line: string) => void}): Promise<OverridesResult> {
   const {log} = options;
-  const runs = Number(options.runs ?? 3);
+  const runs = Number(options.runs ?? 5);
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--override-runs takes a whole number of at least 1');
   const all = loadOverrides();
   const wanted = options.names?.split(',').map((n) => n.trim()).filter(Boolean);
@@ -146,7 +148,7 @@ export async function benchOverrides(options: {skipBuild: boolean; names?: strin
       for (const [name, w] of Object.entries(counted)) work[name]![page] = w;
     }
 
-    const figures = (name: string): Omit<OverrideGain, 'gain' | 'withinNoise' | 'workDiff' | 'noGain'> => {
+    const figures = (name: string): Omit<OverrideGain, 'gain' | 'interval' | 'withinNoise' | 'workDiff' | 'noGain'> => {
       const lh = lighthouse[name] as MedianLighthouse;
       const h = hydration[name] as HydrationFigures;
       return {
@@ -163,10 +165,14 @@ export async function benchOverrides(options: {skipBuild: boolean; names?: strin
     const overrides = chosen.map(({name}) => {
       const f = figures(name);
       const workDiff = countedDifference(f.work, full.work);
-      const withinNoise = {
-        tbt: inside(f.lighthouse.tbtMs, full.lighthouse.each.map((e) => e.tbtMs)),
-        hydrated: inside(f.hydratedMs, full.hydratedEach),
+      const interval = {
+        tbt: ratioInterval(
+          f.lighthouse.each.map((e) => e.tbtMs),
+          full.lighthouse.each.map((e) => e.tbtMs),
+        ),
+        hydrated: ratioInterval(f.hydratedEach, full.hydratedEach),
       };
+      const withinNoise = {tbt: holdsOne(interval.tbt), hydrated: holdsOne(interval.hydrated)};
       return {
         ...f,
         gain: {
@@ -176,6 +182,7 @@ export async function benchOverrides(options: {skipBuild: boolean; names?: strin
           hydratedRatio: ratio(f.hydratedMs, full.hydratedMs),
           performance: full.lighthouse.performance - f.lighthouse.performance,
         },
+        interval,
         withinNoise,
         workDiff,
         noGain:
@@ -232,8 +239,9 @@ const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
 /** The table: one row per override, its build's figures and its gain (without / with). */
 export function formatOverrides(r: OverridesResult): string {
   const x = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(2)}×`);
+  const within = (i: [number, number] | null) => (i === null ? '' : ` (${i[0].toFixed(2)}–${i[1].toFixed(2)})`);
   const out = [
-    `Override gains on ${r.page} (median of ${r.runs}, interleaved; gain = without / with, above 1: the override helps; mobile throttling)`,
+    `Override gains on ${r.page} (median of ${r.runs}, interleaved; gain = without / with, above 1: the override helps, with its 95 % interval; mobile throttling)`,
     '| override | JS gzip KB (Δ) | JS gain | Lighthouse perf (Δ) | TBT ms | TBT gain | hydrated ms | hydration gain | counted work without it (Δ) | script ms | within noise | verdict |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
     `| ${FULL} | ${r.full.jsKB.toFixed(1)} | | ${r.full.lighthouse.performance} | ${r.full.lighthouse.tbtMs} (runs ${r.full.lighthouse.each.map((e) => e.tbtMs).join(', ')}) | | ${r.full.hydratedMs} (runs ${r.full.hydratedEach.join(', ')}) | | ` +
@@ -243,7 +251,7 @@ export function formatOverrides(r: OverridesResult): string {
     const noise = [o.withinNoise.tbt ? 'TBT' : '', o.withinNoise.hydrated ? 'hydration' : ''].filter(Boolean).join(', ') || 'no';
     out.push(
       `| ${o.name} | ${o.jsKB.toFixed(1)} (${o.gain.jsKB >= 0 ? '+' : ''}${o.gain.jsKB.toFixed(1)}) | ${x(o.gain.jsRatio)} | ${o.lighthouse.performance} (${-o.gain.performance >= 0 ? '+' : ''}${-o.gain.performance}) | ` +
-        `${o.lighthouse.tbtMs} | ${x(o.gain.tbtRatio)} | ${o.hydratedMs} | ${x(o.gain.hydratedRatio)} | ` +
+        `${o.lighthouse.tbtMs} | ${x(o.gain.tbtRatio)}${within(o.interval.tbt)} | ${o.hydratedMs} | ${x(o.gain.hydratedRatio)}${within(o.interval.hydrated)} | ` +
         `${Object.entries(o.workDiff).map(([k, d]) => `${k} ${signed(d)}`).join(', ') || 'same'} | ${Object.values(o.work).map((w) => w.scriptMs).join(' / ')} | ${noise} | ${o.noGain ? 'no gain measured: remove' : 'keep'} |`,
     );
   }

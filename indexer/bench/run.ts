@@ -492,7 +492,7 @@ const USAGE = `npm run bench -- [options]     (node --import tsx indexer/bench/r
                             site/overrides list) off in a build of its own (SITE_WITHOUT=<name>), against
                             the full build: first-visit JS, Lighthouse mobile, hydration (overrides.ts)
   --override-names a,b      with --overrides: only these overrides
-  --override-runs N         with --overrides: Lighthouse runs and throttled loads per build (3)
+  --override-runs N         with --overrides: Lighthouse runs and throttled loads per build (5)
   --help                    this text`;
 
 /** Whether a step that is not skipped reads site/build. */

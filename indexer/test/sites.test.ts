@@ -92,7 +92,7 @@ test('versioned docs and a blog (trailingSlash undefined): the same records from
   // lvl0: sidebar category for docs, the active navbar item elsewhere, Home for the home page.
   assert.equal(lvl0Of(records, `${origin}/docs/guide/setup`), 'Getting started');
   assert.equal(lvl0Of(records, `${origin}/blog/2024/04/01/second-post`), 'Journal');
-  assert.equal(lvl0Of(records, `${origin}/blog`), 'Journal');
+  assert.equal(lvl0Of(records, `${origin}/blog/archive`), 'Journal');
   assert.equal(lvl0Of(records, `${origin}/about`), 'About us');
   assert.equal(lvl0Of(records, `${origin}/`), 'Home');
   // Versions are facets.
@@ -211,4 +211,31 @@ test('push of the plugins build against the same build without its redirect page
     await fake.close();
     await rm(before, {recursive: true, force: true});
   }
+});
+
+const reasonsOf = (result: CrawlResult): string[] => result.skippedPages.map((p) => `${p.reason} ${p.url}${p.detail ? ` (${p.detail})` : ''}`);
+
+test("the blog's and the docs' listing pages (post lists, tags, authors) are skipped as list-page; its posts and the archive are indexed", async () => {
+  const {folder, web, records} = await bothWays('versioned-blog', '/');
+  const origin = 'https://versioned.example.com';
+  const lists = [
+    `list-page ${origin}/blog (blog post list)`,
+    `list-page ${origin}/blog/authors (blog authors)`,
+    `list-page ${origin}/blog/tags (blog tags)`,
+    `list-page ${origin}/blog/tags/battery (a blog tag's posts)`,
+    `list-page ${origin}/blog/tags/firmware (a blog tag's posts)`,
+  ];
+  assert.deepEqual(reasonsOf(folder).filter((r) => r.startsWith('list-page')), lists);
+  assert.deepEqual(reasonsOf(web).filter((r) => r.startsWith('list-page')), lists);
+  // Each post once, on its own page; the archive (titles only, Docusaurus's search tag `default`) is a page.
+  assert.deepEqual(
+    pagesOf(records).filter((p) => p.startsWith(`${origin}/blog`)),
+    [`${origin}/blog/2024/03/01/first-post`, `${origin}/blog/2024/04/01/second-post`, `${origin}/blog/archive`],
+  );
+  const {records: locales} = await bothWays('two-locales', '/docs-site/');
+  const localeOrigin = 'https://locales.example.com/docs-site';
+  assert.deepEqual(
+    pagesOf(locales).filter((p) => p.includes('/blog')),
+    [`${localeOrigin}/blog/2024/05/01/hello`, `${localeOrigin}/blog/archive`, `${localeOrigin}/fr/blog/2024/05/01/hello`, `${localeOrigin}/fr/blog/archive`],
+  );
 });

@@ -239,3 +239,67 @@ test("the blog's and the docs' listing pages (post lists, tags, authors) are ski
     [`${localeOrigin}/blog/2024/05/01/hello`, `${localeOrigin}/blog/archive`, `${localeOrigin}/fr/blog/2024/05/01/hello`, `${localeOrigin}/fr/blog/archive`],
   );
 });
+
+test('versioned docs with an unreleased (next) and an unmaintained version: each version page once, with its version, no banner', async () => {
+  const {folder, records} = await bothWays('versions', '/');
+  const origin = 'https://versions.example.com';
+  assert.deepEqual(pagesOf(records), [
+    `${origin}/`,
+    `${origin}/docs/1.0/intro`,
+    `${origin}/docs/intro`,
+    `${origin}/docs/next/intro`,
+    `${origin}/docs/next/setup`,
+    `${origin}/docs/setup`,
+  ]);
+  // Each page's records carry its own version, and its own text.
+  const versionOf = (url: string): string[] => [...new Set(records.filter((r) => r.url_without_anchor === url).map((r) => r.version ?? ''))];
+  assert.deepEqual(versionOf(`${origin}/docs/next/intro`), ['current']);
+  assert.deepEqual(versionOf(`${origin}/docs/intro`), ['2.0']);
+  assert.deepEqual(versionOf(`${origin}/docs/1.0/intro`), ['1.0']);
+  const textOf = (url: string): string => text(records.filter((r) => r.url_without_anchor === url));
+  assert.match(textOf(`${origin}/docs/next/intro`), /websocket subscription/);
+  assert.match(textOf(`${origin}/docs/intro`), /polling endpoint/);
+  assert.match(textOf(`${origin}/docs/1.0/intro`), /legacy data request/);
+  // The banners and the version badge are chrome.
+  assert.doesNotMatch(text(records), /unreleased documentation|no longer actively maintained|This is documentation for|latest version|Version: /);
+  // The docs' tags pages of every version list their docs again: skipped.
+  assert.deepEqual(
+    reasonsOf(folder).filter((r) => r.startsWith('list-page')).map((r) => r.replace(/ \(.*\)$/, '')),
+    [
+      `list-page ${origin}/docs/1.0/tags`,
+      `list-page ${origin}/docs/1.0/tags/meter`,
+      `list-page ${origin}/docs/next/tags`,
+      `list-page ${origin}/docs/next/tags/meter`,
+      `list-page ${origin}/docs/next/tags/network`,
+      `list-page ${origin}/docs/tags`,
+      `list-page ${origin}/docs/tags/meter`,
+      `list-page ${origin}/docs/tags/network`,
+    ],
+  );
+});
+
+test('@docusaurus/plugin-pwa: its service worker and manifest give no records, and the URL crawl does not fetch them as pages', async () => {
+  const {folder, records} = await bothWays('pwa', '/');
+  const origin = 'https://pwa.example.com';
+  assert.deepEqual(pagesOf(records), [`${origin}/`, `${origin}/docs/intro`, `${origin}/docs/offline`]);
+  assert.deepEqual(reasonsOf(folder), [`not-found ${origin}/404.html`]);
+  const site = await serveBuild(siteHtml('pwa'), '/');
+  try {
+    const web = await crawl(site.url);
+    assert.equal(JSON.stringify(web.records), JSON.stringify(records));
+    assert.deepEqual(site.requests.filter((r) => /sw\.js|manifest|\.json$/.test(r)), []);
+  } finally {
+    await site.close();
+  }
+  assert.doesNotMatch(text(records), /New version available|Refresh|offline mode|workbox/i);
+});
+
+test('@docusaurus/plugin-ideal-image: the image page is indexed once, its text without the image component\'s messages', async () => {
+  const {records} = await bothWays('ideal-image', '/');
+  const origin = 'https://images.example.com';
+  assert.deepEqual(pagesOf(records), [`${origin}/`, `${origin}/docs/display`, `${origin}/docs/intro`]);
+  const display = text(records.filter((r) => r.url_without_anchor === `${origin}/docs/display`));
+  assert.match(display, /power drawn right now/);
+  assert.match(display, /day's total in kilowatt-hours/);
+  assert.doesNotMatch(display, /Click to load|Loading\.\.\.|browser is offline|Error\. Click|404\. Image not found/);
+});

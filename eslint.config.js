@@ -13,6 +13,8 @@ export default tseslint.config(
       'indexer/dist/**',
       'indexer/search/dist/**',
       'indexer/docusaurus/lib/**',
+      // The fixture sites' committed build output (a service worker among it), as Docusaurus wrote it.
+      'indexer/test/sites/*/html/**',
     ],
   },
   js.configs.recommended,

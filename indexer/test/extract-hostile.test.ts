@@ -121,3 +121,32 @@ test('the record URL is the canonical link below the site root, moved onto the r
   const html = docPage('<p>Text.</p>', '<link rel=canonical href=https://example.com/docs-site/docs/intro>');
   assert.equal(extractPageDetailed(html, {url: 'https://x/docs/intro/', site}).records[0]?.url, 'https://preview.example.net/docs/intro');
 });
+
+test("listing pages are told by Docusaurus's search tag or by their page class, each alone; posts, docs and the archive are pages", () => {
+  const page = (htmlClass: string, tag?: string): ReturnType<typeof extractPageDetailed> =>
+    extractPageDetailed(
+      `<html class="${htmlClass}"><head><title>T</title>${tag ? `<meta name=docsearch:docusaurus_tag content=${tag}>` : ''}</head>` +
+        '<body><main><article><h1>T</h1><p>An excerpt of a post.</p></article></main></body></html>',
+      {url: 'https://example.com/blog/page/2'},
+    );
+  const lists: [string, string, string][] = [
+    ['blog_posts_list', 'blog-list-page', 'blog post list'],
+    ['blog_tags_list', 'blog-tags-list-page', 'blog tags'],
+    ['blog_tags_posts', 'blog-tags-post-list-page', "a blog tag's posts"],
+    ['blog_authors_list', 'blog-authors-list-page', 'blog authors'],
+    ['blog_authors_posts', 'blog-authors-posts-page', "a blog author's posts"],
+    ['doc_tags_list', 'docs-tags-list-page', 'doc tags'],
+    ['doc_tag_doc_list', 'docs-tags-doc-list-page', "a doc tag's docs"],
+  ];
+  for (const [tag, pageClass, kind] of lists) {
+    for (const result of [page('plugin-blog plugin-id-default', tag), page(`blog-wrapper ${pageClass} plugin-id-default`)]) {
+      assert.deepEqual([result.skipped, result.detail, result.records.length], ['list-page', kind, 0], `${tag} / ${pageClass}`);
+    }
+  }
+  // A post, a doc, the blog's archive (no class of its own, tag default) and a custom page give records.
+  for (const [htmlClass, tag] of [['blog-wrapper blog-post-page plugin-blog', 'default'], ['docs-wrapper docs-doc-page', 'docs-default-current'], ['plugin-blog plugin-id-default', 'default'], ['mdx-wrapper mdx-page', undefined]] as const) {
+    const result = page(htmlClass, tag);
+    assert.equal(result.skipped, undefined, htmlClass);
+    assert.ok(result.records.some((r) => r.content === 'An excerpt of a post.'), htmlClass);
+  }
+});

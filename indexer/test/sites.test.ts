@@ -92,7 +92,7 @@ test('versioned docs and a blog (trailingSlash undefined): the same records from
   // lvl0: sidebar category for docs, the active navbar item elsewhere, Home for the home page.
   assert.equal(lvl0Of(records, `${origin}/docs/guide/setup`), 'Getting started');
   assert.equal(lvl0Of(records, `${origin}/blog/2024/04/01/second-post`), 'Journal');
-  assert.equal(lvl0Of(records, `${origin}/blog`), 'Journal');
+  assert.equal(lvl0Of(records, `${origin}/blog/archive`), 'Journal');
   assert.equal(lvl0Of(records, `${origin}/about`), 'About us');
   assert.equal(lvl0Of(records, `${origin}/`), 'Home');
   // Versions are facets.
@@ -211,4 +211,95 @@ test('push of the plugins build against the same build without its redirect page
     await fake.close();
     await rm(before, {recursive: true, force: true});
   }
+});
+
+const reasonsOf = (result: CrawlResult): string[] => result.skippedPages.map((p) => `${p.reason} ${p.url}${p.detail ? ` (${p.detail})` : ''}`);
+
+test("the blog's and the docs' listing pages (post lists, tags, authors) are skipped as list-page; its posts and the archive are indexed", async () => {
+  const {folder, web, records} = await bothWays('versioned-blog', '/');
+  const origin = 'https://versioned.example.com';
+  const lists = [
+    `list-page ${origin}/blog (blog post list)`,
+    `list-page ${origin}/blog/authors (blog authors)`,
+    `list-page ${origin}/blog/tags (blog tags)`,
+    `list-page ${origin}/blog/tags/battery (a blog tag's posts)`,
+    `list-page ${origin}/blog/tags/firmware (a blog tag's posts)`,
+  ];
+  assert.deepEqual(reasonsOf(folder).filter((r) => r.startsWith('list-page')), lists);
+  assert.deepEqual(reasonsOf(web).filter((r) => r.startsWith('list-page')), lists);
+  // Each post once, on its own page; the archive (titles only, Docusaurus's search tag `default`) is a page.
+  assert.deepEqual(
+    pagesOf(records).filter((p) => p.startsWith(`${origin}/blog`)),
+    [`${origin}/blog/2024/03/01/first-post`, `${origin}/blog/2024/04/01/second-post`, `${origin}/blog/archive`],
+  );
+  const {records: locales} = await bothWays('two-locales', '/docs-site/');
+  const localeOrigin = 'https://locales.example.com/docs-site';
+  assert.deepEqual(
+    pagesOf(locales).filter((p) => p.includes('/blog')),
+    [`${localeOrigin}/blog/2024/05/01/hello`, `${localeOrigin}/blog/archive`, `${localeOrigin}/fr/blog/2024/05/01/hello`, `${localeOrigin}/fr/blog/archive`],
+  );
+});
+
+test('versioned docs with an unreleased (next) and an unmaintained version: each version page once, with its version, no banner', async () => {
+  const {folder, records} = await bothWays('versions', '/');
+  const origin = 'https://versions.example.com';
+  assert.deepEqual(pagesOf(records), [
+    `${origin}/`,
+    `${origin}/docs/1.0/intro`,
+    `${origin}/docs/intro`,
+    `${origin}/docs/next/intro`,
+    `${origin}/docs/next/setup`,
+    `${origin}/docs/setup`,
+  ]);
+  // Each page's records carry its own version, and its own text.
+  const versionOf = (url: string): string[] => [...new Set(records.filter((r) => r.url_without_anchor === url).map((r) => r.version ?? ''))];
+  assert.deepEqual(versionOf(`${origin}/docs/next/intro`), ['current']);
+  assert.deepEqual(versionOf(`${origin}/docs/intro`), ['2.0']);
+  assert.deepEqual(versionOf(`${origin}/docs/1.0/intro`), ['1.0']);
+  const textOf = (url: string): string => text(records.filter((r) => r.url_without_anchor === url));
+  assert.match(textOf(`${origin}/docs/next/intro`), /websocket subscription/);
+  assert.match(textOf(`${origin}/docs/intro`), /polling endpoint/);
+  assert.match(textOf(`${origin}/docs/1.0/intro`), /legacy data request/);
+  // The banners and the version badge are chrome.
+  assert.doesNotMatch(text(records), /unreleased documentation|no longer actively maintained|This is documentation for|latest version|Version: /);
+  // The docs' tags pages of every version list their docs again: skipped.
+  assert.deepEqual(
+    reasonsOf(folder).filter((r) => r.startsWith('list-page')).map((r) => r.replace(/ \(.*\)$/, '')),
+    [
+      `list-page ${origin}/docs/1.0/tags`,
+      `list-page ${origin}/docs/1.0/tags/meter`,
+      `list-page ${origin}/docs/next/tags`,
+      `list-page ${origin}/docs/next/tags/meter`,
+      `list-page ${origin}/docs/next/tags/network`,
+      `list-page ${origin}/docs/tags`,
+      `list-page ${origin}/docs/tags/meter`,
+      `list-page ${origin}/docs/tags/network`,
+    ],
+  );
+});
+
+test('@docusaurus/plugin-pwa: its service worker and manifest give no records, and the URL crawl does not fetch them as pages', async () => {
+  const {folder, records} = await bothWays('pwa', '/');
+  const origin = 'https://pwa.example.com';
+  assert.deepEqual(pagesOf(records), [`${origin}/`, `${origin}/docs/intro`, `${origin}/docs/offline`]);
+  assert.deepEqual(reasonsOf(folder), [`not-found ${origin}/404.html`]);
+  const site = await serveBuild(siteHtml('pwa'), '/');
+  try {
+    const web = await crawl(site.url);
+    assert.equal(JSON.stringify(web.records), JSON.stringify(records));
+    assert.deepEqual(site.requests.filter((r) => /sw\.js|manifest|\.json$/.test(r)), []);
+  } finally {
+    await site.close();
+  }
+  assert.doesNotMatch(text(records), /New version available|Refresh|offline mode|workbox/i);
+});
+
+test('@docusaurus/plugin-ideal-image: the image page is indexed once, its text without the image component\'s messages', async () => {
+  const {records} = await bothWays('ideal-image', '/');
+  const origin = 'https://images.example.com';
+  assert.deepEqual(pagesOf(records), [`${origin}/`, `${origin}/docs/display`, `${origin}/docs/intro`]);
+  const display = text(records.filter((r) => r.url_without_anchor === `${origin}/docs/display`));
+  assert.match(display, /power drawn right now/);
+  assert.match(display, /day's total in kilowatt-hours/);
+  assert.doesNotMatch(display, /Click to load|Loading\.\.\.|browser is offline|Error\. Click|404\. Image not found/);
 });

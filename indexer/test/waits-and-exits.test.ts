@@ -4,12 +4,13 @@
  * - SIGINT, SIGTERM and SIGHUP end that wait within a second, the temporary index deleted and the live one untouched;
  * - the handlers are there before any work (a signal during start-up is one line, exit 1);
  * - a second signal right after the first leaves no FILE.PID.tmp;
- * - an output error (ENOSPC on /dev/full) leaves no temporary folder.
+ * - an output error (ENOSPC on /dev/full; EIO from stdout, from FILE's writes, from the private
+ *   temporary file's) is one line, exit 2, and leaves no temporary file or folder and FILE as it was.
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {existsSync} from 'node:fs';
-import {mkdtemp, open, readdir, rm, writeFile} from 'node:fs/promises';
+import {mkdtemp, open, readdir, readFile, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
@@ -163,6 +164,86 @@ test('crawl to a full stdout (/dev/full): one line, and no temporary folder left
     assert.deepEqual(await readdir(tmp), [], 'no docs-indexer-* folder left');
   } finally {
     await full.close();
+    await rm(tmp, {recursive: true, force: true});
+  }
+});
+
+/**
+ * A module run before the CLI (`--import`) that makes one writer fail with EIO, as a failing disk
+ * or a terminal whose line dropped does: `stdout` (every write of process.stdout), or `tmp` (every
+ * write to a file whose name ends in `.tmp`: FILE.PID.tmp beside --out, or the private records
+ * file under TMPDIR). Node's file streams call fs.open and fs.write/fs.writev through the fs
+ * module's object, so replacing them there reaches the CLI's writes.
+ */
+async function eioPreload(dir: string, writer: 'stdout' | 'tmp'): Promise<string> {
+  const file = path.join(dir, `eio-${writer}.mjs`);
+  const eio = "Object.assign(new Error('EIO: i/o error, write'), {code: 'EIO', errno: -5, syscall: 'write'})";
+  await writeFile(
+    file,
+    writer === 'stdout'
+      ? `process.stdout._write = (chunk, encoding, callback) => callback(${eio});\n` +
+          `process.stdout._writev = (chunks, callback) => callback(${eio});\n`
+      : `import fs from 'node:fs';\n` +
+          `const failing = new Set();\n` +
+          `const open = fs.open;\n` +
+          `fs.open = function (file, ...rest) {\n` +
+          `  const callback = rest.pop();\n` +
+          `  return open.call(this, file, ...rest, (error, fd) => { if (!error && String(file).endsWith('.tmp')) failing.add(fd); callback(error, fd); });\n` +
+          `};\n` +
+          `for (const name of ['write', 'writev']) {\n` +
+          `  const original = fs[name];\n` +
+          `  fs[name] = function (fd, ...rest) {\n` +
+          `    if (!failing.has(fd)) return original.call(this, fd, ...rest);\n` +
+          `    process.nextTick(rest.pop(), ${eio});\n` +
+          `  };\n` +
+          `}\n`,
+  );
+  return pathToFileURL(file).href;
+}
+
+test('EIO on stdout: one line, exit 2, and no temporary folder left', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'indexer-eio-'));
+  const tmp = await mkdtemp(path.join(tmpdir(), 'indexer-eio-tmp-'));
+  try {
+    const run = start(['crawl', MINI], {TMPDIR: tmp, NODE_OPTIONS: `--import ${await eioPreload(dir, 'stdout')}`});
+    const {code, stderr, stdout} = await run.result;
+    assert.deepEqual([code, stderr, stdout], [2, 'docs-indexer: cannot write to stdout (EIO)\n', '']);
+    assert.deepEqual(await readdir(tmp), [], 'no docs-indexer-* folder left');
+  } finally {
+    await rm(dir, {recursive: true, force: true});
+    await rm(tmp, {recursive: true, force: true});
+  }
+});
+
+test('EIO on the writes of --out FILE: one line, exit 2, FILE as it was and no FILE.PID.tmp', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'indexer-eio-'));
+  const outDir = await mkdtemp(path.join(tmpdir(), 'indexer-eio-out-'));
+  try {
+    const out = path.join(outDir, 'records.json');
+    await writeFile(out, '["the previous records"]\n');
+    const run = start(['crawl', MINI, '--out', out], {NODE_OPTIONS: `--import ${await eioPreload(dir, 'tmp')}`});
+    const {code, stderr} = await run.result;
+    assert.deepEqual([code, stderr], [2, `docs-indexer: cannot write ${out} (EIO)\n`]);
+    assert.deepEqual(await readdir(outDir), ['records.json'], 'no records.json.PID.tmp left');
+    assert.equal(await readFile(out, 'utf8'), '["the previous records"]\n');
+  } finally {
+    await rm(dir, {recursive: true, force: true});
+    await rm(outDir, {recursive: true, force: true});
+  }
+});
+
+test('EIO on the private temporary file of a crawl to stdout: one line, exit 2, nothing on stdout, no temporary folder left', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'indexer-eio-'));
+  const tmp = await mkdtemp(path.join(tmpdir(), 'indexer-eio-tmp-'));
+  try {
+    const run = start(['crawl', MINI], {TMPDIR: tmp, NODE_OPTIONS: `--import ${await eioPreload(dir, 'tmp')}`});
+    const {code, stderr, stdout} = await run.result;
+    assert.equal(code, 2, stderr);
+    assert.match(stderr, /^docs-indexer: cannot write \S+records\.json \(EIO\)\n$/);
+    assert.equal(stdout, '');
+    assert.deepEqual(await readdir(tmp), [], 'no docs-indexer-* folder left');
+  } finally {
+    await rm(dir, {recursive: true, force: true});
     await rm(tmp, {recursive: true, force: true});
   }
 });

@@ -19,7 +19,8 @@
  *   copy buttons and category cards (they repeat other pages) are ignored.
  * - Skipped pages: `<meta name="robots" content="noindex">`, the not-found page (its title,
  *   "Page Not Found" in any locale Docusaurus ships), the search page (it has no content of its
- *   own), and files that are not HTML (empty, or binary: a NUL byte in the first kilobyte).
+ *   own), the blog's and the docs' listing pages (post lists, tags, authors: they repeat their
+ *   posts' excerpts and docs' descriptions; LIST_PAGES), and files that are not HTML (empty, or binary: a NUL byte in the first kilobyte).
  *   A page's path never decides (a doc at `/docs/errors/404` is indexed).
  * - The record URL is what the page says it is: its `<link rel="canonical">` (else `og:url`)
  *   when it lies below the site's root, moved onto the record base (`--base-url`); else the
@@ -68,7 +69,17 @@ export interface SiteUrls {
   base: string;
 }
 
-export type SkipReason = 'noindex' | 'redirect' | 'duplicate' | 'not-found' | 'search-page' | 'not-html' | 'empty' | 'record-too-large' | 'too-many-records';
+export type SkipReason =
+  | 'noindex'
+  | 'redirect'
+  | 'duplicate'
+  | 'not-found'
+  | 'search-page'
+  | 'list-page'
+  | 'not-html'
+  | 'empty'
+  | 'record-too-large'
+  | 'too-many-records';
 
 export interface ExtractedPage {
   records: SearchRecord[];
@@ -576,6 +587,34 @@ function refreshTarget(info: PageInfo, pageUrl: string, site: SiteUrls | undefin
   return shown.origin === page.origin && samePath(shown, page) ? undefined : shown.toString();
 }
 
+/**
+ * The listing pages of Docusaurus's blog and docs plugins, by the search tag their theme gives
+ * them (`<SearchMetadata tag=…>`, the `docsearch:docusaurus_tag` meta) and by their page class
+ * (theme-common's ThemeClassNames, which Docusaurus keeps stable for users' CSS): the blog's post
+ * lists (and their pages 2, 3…), its tags, a tag's posts, its authors, an author's posts, and the
+ * docs' tags and a tag's docs. Each repeats what other pages hold (a post's title and excerpt, a
+ * doc's title and description): indexed, its records would stand beside the post's own for the
+ * same words. DocSearch's contextual search in Docusaurus never shows them either (it filters on
+ * `docusaurus_tag` `default` and the docs versions' tags). The blog's archive keeps
+ * the tag `default` (it lists titles only) and is indexed.
+ */
+const LIST_PAGES: readonly {tag: string; pageClass: string; kind: string}[] = [
+  {tag: 'blog_posts_list', pageClass: 'blog-list-page', kind: 'blog post list'},
+  {tag: 'blog_tags_list', pageClass: 'blog-tags-list-page', kind: 'blog tags'},
+  {tag: 'blog_tags_posts', pageClass: 'blog-tags-post-list-page', kind: "a blog tag's posts"},
+  {tag: 'blog_authors_list', pageClass: 'blog-authors-list-page', kind: 'blog authors'},
+  {tag: 'blog_authors_posts', pageClass: 'blog-authors-posts-page', kind: "a blog author's posts"},
+  {tag: 'doc_tags_list', pageClass: 'docs-tags-list-page', kind: 'doc tags'},
+  {tag: 'doc_tag_doc_list', pageClass: 'docs-tags-doc-list-page', kind: "a doc tag's docs"},
+];
+
+/** What kind of listing page this is (LIST_PAGES), or undefined for any other page. */
+function listPageKind(info: PageInfo): string | undefined {
+  const tag = cleanMeta(info.metas.get('docsearch:docusaurus_tag'));
+  const classes = info.htmlClass.split(/\s+/);
+  return LIST_PAGES.find((page) => page.tag === tag || classes.includes(page.pageClass))?.kind;
+}
+
 function isNotFoundPage(info: PageInfo, title: string): boolean {
   // A doc or a blog post may well be titled "Page Not Found" (an error reference): not this page.
   // (The not-found page of a site whose docs are at "/" is drawn in the docs layout, but it is no doc.)
@@ -619,6 +658,8 @@ export function extractPageDetailed(html: string, options: ExtractOptions): Extr
   const title = pageTitle(info);
   if (isNotFoundPage(info, title)) return result('not-found');
   if (info.htmlClass.split(/\s+/).includes('search-page-wrapper')) return result('search-page');
+  const list = listPageKind(info);
+  if (list !== undefined) return {...result('list-page'), detail: list};
   if (!fits(url)) return result('record-too-large');
 
   const language = intern(capMeta(cleanMeta(info.metas.get('docsearch:language')) || cleanMeta(info.htmlLang) || 'en'));

@@ -3,7 +3,7 @@
  * the fixture Docusaurus sites under this folder with the @docusaurus/core the site uses,
  * and keeps only what the indexer reads (HTML pages and sitemaps) in `<site>/html/`, which is
  * committed: `npm test` never builds them. Scripts, styles and images are left out to keep the
- * repository small; the pages' markup is kept byte for byte as Docusaurus wrote it.
+ * repository small (but for ROOT_FILES); the pages' markup is kept byte for byte as Docusaurus wrote it.
  *
  *   node --import tsx indexer/test/sites/build.ts [NAME…]
  *
@@ -17,7 +17,14 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const FIXTURE_SITES = ['versioned-blog', 'two-locales', 'docs-root', 'plugins'] as const;
+const FIXTURE_SITES = ['versioned-blog', 'two-locales', 'docs-root', 'plugins', 'versions', 'pwa', 'ideal-image'] as const;
+
+/**
+ * Files at a build's root that a plugin or the site's static folder puts beside the pages and that
+ * a crawler could meet: @docusaurus/plugin-pwa's service worker and the web app manifest its
+ * head tags link to.
+ */
+const ROOT_FILES = new Set(['sw.js', 'manifest.json']);
 
 const require = createRequire(import.meta.url);
 const docusaurusBin = path.join(path.dirname(require.resolve('@docusaurus/core/package.json')), 'bin', 'docusaurus.mjs');
@@ -62,9 +69,10 @@ async function writeTranslations(): Promise<void> {
 async function keepPages(from: string, to: string): Promise<number> {
   let kept = 0;
   for (const entry of await readdir(from, {recursive: true, withFileTypes: true})) {
-    if (!entry.isFile() || !/\.html$|^sitemap.*\.xml$/.test(entry.name)) continue;
+    if (!entry.isFile()) continue;
     const dir = (entry as unknown as {parentPath?: string}).parentPath ?? entry.path;
     const relative = path.relative(from, path.join(dir, entry.name));
+    if (!/\.html$|^sitemap.*\.xml$/.test(entry.name) && !ROOT_FILES.has(relative)) continue;
     if (relative.split(path.sep)[0] === 'assets') continue;
     await mkdir(path.dirname(path.join(to, relative)), {recursive: true});
     await copyFile(path.join(from, relative), path.join(to, relative));

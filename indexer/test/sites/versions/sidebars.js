@@ -1,0 +1,3 @@
+export default {
+  docs: ['intro', {type: 'category', label: 'Setting up', items: ['setup']}],
+};

@@ -19,7 +19,8 @@ export class ShardLoader {
   readonly engine: LocalSearchEngine;
   private readonly shards: Set<string>;
   private readonly heads: Set<string>;
-  private readonly vocab: Set<number>;
+  /** The last word length with a vocabulary file (0: none). */
+  private readonly vocab: number;
   /** The vocabulary's words, per length fetched. */
   private readonly words = new Map<number, readonly string[]>();
   /** Per word, the fetch of the terms files its typos find; and the words whose fetch is done. */
@@ -38,7 +39,7 @@ export class ShardLoader {
     this.engine = new LocalSearchEngine(sectionTable(manifest)).useSynonyms(synonymsOf(manifest));
     this.shards = new Set(manifest.shards);
     this.heads = new Set(manifest.heads);
-    this.vocab = new Set(Array.isArray(manifest.vocab) ? manifest.vocab : []);
+    this.vocab = typeof manifest.vocab === 'number' ? manifest.vocab : 0;
     this.starts = chunkStarts(manifest);
   }
 
@@ -62,7 +63,7 @@ export class ShardLoader {
   private typos(word: string): Promise<unknown> {
     let p = this.typosFetched.get(word);
     if (!p) {
-      const lengths = typoLengths(word).filter((n) => this.vocab.has(n));
+      const lengths = typoLengths(word, this.vocab);
       const vocab = lengths.map((n) => this.load(vocabFile(n), (json) => void this.words.set(n, decodeVocab(json))));
       p = Promise.all(vocab).then(() => {
         const keys = typoShardKeys(word, (n) => this.words.get(n) ?? []);

@@ -19,20 +19,22 @@ export const vocabFile = (length: number): string => `v-${Math.min(length, VOCAB
 
 /**
  * Adds the vocabulary files of `terms` to `files` (name → text): one per length from
- * VOCAB_SHORTEST to VOCAB_LONGEST that has a word, words sorted. Returns those lengths.
+ * VOCAB_SHORTEST to the longest word's (at most VOCAB_LONGEST), words sorted, a length without a
+ * word too (so the manifest names only the last). Returns that last length (0: no file).
  */
-export function vocabFiles(terms: readonly string[], files: Map<string, string>): number[] {
+export function vocabFiles(terms: readonly string[], files: Map<string, string>): number {
   const byLength = new Map<number, string[]>();
+  let last = 0;
   for (const term of terms) {
     if (term.length < VOCAB_SHORTEST) continue;
     const n = Math.min(term.length, VOCAB_LONGEST);
+    last = Math.max(last, n);
     let list = byLength.get(n);
     if (!list) byLength.set(n, (list = []));
     list.push(term);
   }
-  const lengths = [...byLength.keys()].sort((a, b) => a - b);
-  for (const n of lengths) files.set(vocabFile(n), JSON.stringify({format: SHARDED_INDEX_FORMAT, words: byLength.get(n)!.sort()}));
-  return lengths;
+  for (let n = VOCAB_SHORTEST; n <= last; n++) files.set(vocabFile(n), JSON.stringify({format: SHARDED_INDEX_FORMAT, words: (byLength.get(n) ?? []).sort()}));
+  return last;
 }
 
 /** Reads one vocabulary file. */
@@ -42,11 +44,11 @@ export function decodeVocab(file: unknown): string[] {
   return f.words as string[];
 }
 
-/** The word lengths of the vocabulary files a lookup of `word`'s typos reads (see typosAllowed). */
-export function typoLengths(word: string): number[] {
+/** The word lengths of the vocabulary files a lookup of `word`'s typos reads (see typosAllowed), up to `last` (the manifest's vocab). */
+export function typoLengths(word: string, last = VOCAB_LONGEST): number[] {
   const typos = typosAllowed(word);
   const lengths = new Set<number>();
-  for (let n = Math.max(VOCAB_SHORTEST, word.length - typos); n <= word.length + typos; n++) lengths.add(Math.min(n, VOCAB_LONGEST));
+  for (let n = Math.max(VOCAB_SHORTEST, word.length - typos); n <= word.length + typos; n++) if (Math.min(n, VOCAB_LONGEST) <= last) lengths.add(Math.min(n, VOCAB_LONGEST));
   return [...lengths];
 }
 

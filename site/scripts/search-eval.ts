@@ -382,7 +382,13 @@ async function main(argv: string[]): Promise<void> {
   if (format !== undefined && format !== 'one-file' && format !== 'sharded') return bad(`--format must be one-file or sharded, not ${format}`);
   if (!/^\d*$/.test(arg('--grow') ?? '')) return bad(`--grow must be a number of pages, not ${arg('--grow')}`);
   try {
-    if (without !== undefined) switchOff(without.split(',').filter((w) => w !== ''));
+    if (without !== undefined) {
+      const rules = without.split(',').filter((w) => w !== '');
+      switchOff(rules);
+      // and in the package as an ES module: the sharded reader the client loads with import() is
+      // one (this script, compiled to CommonJS, requires the package's own copy)
+      (await import('docs-search')).switchOff(rules);
+    }
   } catch (error) {
     return bad((error as Error).message);
   }

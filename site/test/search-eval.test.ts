@@ -4,11 +4,12 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdtempSync, mkdirSync, writeFileSync} from 'node:fs';
+import {createHash} from 'node:crypto';
+import {existsSync, mkdtempSync, mkdirSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {apiIdentifiers, knownItems} from '../scripts/known-items';
-import {bootstrapInterval, loadQueries, mulberry32, querySets, rankOf, report, syntheticPages, type EvalQuery} from '../scripts/search-eval';
+import {answerer, bootstrapInterval, loadQueries, loadSet, mulberry32, querySets, rankOf, report, SHARED_QUERIES, syntheticPages, type EvalQuery} from '../scripts/search-eval';
 
 test('the real set is split as its seed says: a Fisher-Yates shuffle (mulberry32, 37), the first half tuning; later questions are test only', () => {
   const real = loadQueries().filter((q) => q.set === 'real');
@@ -204,3 +205,44 @@ test('synthetic pages: documentation pages of words the site does not use, the s
   assert.ok(words.length > 100 && words.every((w) => w.startsWith('zq')), 'every word made up (zq…)');
 });
 
+
+const BUILD = join(import.meta.dirname, '../build');
+const builtIndex = existsSync(join(BUILD, 'search/local-index.json'));
+
+/**
+ * The queries whose top 10 still differs between the formats, and why: rules 5 and 6 of the
+ * ranking (a section that defines an identifier, or whose heading is the query, ranks first) read
+ * a section's records, and a sharded client fetches the records of the hits it shows only, so
+ * it applies them among those (docs-search's README, "Answers and the site's size"). A test-half
+ * question is named by a hash of its text (that half is never read while tuning).
+ */
+const RECORDS_NOT_FETCHED = [
+  'base: brightness',
+  'test-half 85dde8fc',
+  'test-half c40e9efa',
+  'real: P1 MBus heat meter present in /api/v1/telegram but missing from /api/v1/data external[]',
+  "real: 'smr_version' is not present in the return values from my HomeWizard P1 meter.",
+  'shared: brightness',
+  'identifiers: /api',
+  ...['authorization', 'authorized', 'batteries', 'brightness', 'device', 'measurement', 'system', 'type', 'user'].map((q) => `plain-names: ${q}`),
+  ...['Devices', 'Errors', 'Measurement', 'System', 'Authorization', 'Batteries'].map((q) => `headings: ${q}`),
+];
+
+test(
+  'every query of every set gets the same top 10 from one file and from shards read as the browser reads them, typos included',
+  {skip: !builtIndex && 'no site build (npm run build first)'},
+  async () => {
+    const queries = [...loadQueries(), ...loadSet(SHARED_QUERIES, 'shared'), ...knownItems(join(import.meta.dirname, '../api'), BUILD).queries];
+    assert.ok(['typos', 'forms', 'real', 'identifiers', 'plain-names', 'headings'].every((set) => queries.some((q) => q.set === set)));
+    // the build's records in each format, forced; sharded: a new client per query, fetching only the files it reads
+    const oneFile = await answerer(BUILD, 'one-file');
+    const sharded = await answerer(BUILD, 'sharded');
+    const differ: string[] = [];
+    for (const q of queries) {
+      const [a, b] = [(await oneFile(q.q)).slice(0, 10), (await sharded(q.q)).slice(0, 10)];
+      const name = q.split === 'test' ? `test-half ${createHash('sha256').update(q.q).digest('hex').slice(0, 8)}` : `${q.set ?? 'base'}: ${q.q}`;
+      if (JSON.stringify(a) !== JSON.stringify(b)) differ.push(name);
+    }
+    assert.deepEqual(differ.sort(), [...RECORDS_NOT_FETCHED].sort(), `${differ.length} of ${queries.length} queries differ`);
+  },
+);

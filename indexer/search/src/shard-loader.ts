@@ -5,18 +5,27 @@
  */
 import {normalizeFacetFilters, type QueryParams} from './engine/answer.ts';
 import {LocalSearchEngine} from './engine/search.ts';
-import {chunkStarts, decodeRecords, decodeShard, headsFile, recordsFile, sectionTable, shardKey, termsFile, type ShardManifest} from './engine/shards.ts';
+import {chunkStarts, decodeRecords, decodeShard, decodeVocab, headsFile, recordsFile, sectionTable, shardKey, termsFile, typoLengths, typoShardKeys, vocabFile, type ShardManifest} from './engine/shards.ts';
 import {synonymsOf} from './engine/index-file.ts';
-import {tokenizeQuery, typosAllowed} from './engine/text.ts';
+import {tokenizeQuery} from './engine/text.ts';
 
 /**
- * A sharded index (format 3) in the browser: fetches the terms files of the words typed and the
- * records of the hits asked for, each file once per page load (concurrent asks share a fetch).
+ * A sharded index (format 3) in the browser: fetches the terms files of the words typed, the
+ * records of the hits asked for and, when the engine forgives a word's typos, the vocabulary
+ * files of its lengths and the terms files of the words a typo away; each file once per page
+ * load (concurrent asks share a fetch).
  */
 export class ShardLoader {
   readonly engine: LocalSearchEngine;
   private readonly shards: Set<string>;
   private readonly heads: Set<string>;
+  /** The last word length with a vocabulary file (0: none). */
+  private readonly vocab: number;
+  /** The vocabulary's words, per length fetched. */
+  private readonly words = new Map<number, readonly string[]>();
+  /** Per word, the fetch of the terms files its typos find; and the words whose fetch is done. */
+  private readonly typosFetched = new Map<string, Promise<unknown>>();
+  private readonly typosDone = new Set<string>();
   private readonly starts: number[];
   private readonly files = new Map<string, Promise<void>>();
 
@@ -30,6 +39,7 @@ export class ShardLoader {
     this.engine = new LocalSearchEngine(sectionTable(manifest)).useSynonyms(synonymsOf(manifest));
     this.shards = new Set(manifest.shards);
     this.heads = new Set(manifest.heads);
+    this.vocab = typeof manifest.vocab === 'number' ? manifest.vocab : 0;
     this.starts = chunkStarts(manifest);
   }
 
@@ -46,7 +56,31 @@ export class ShardLoader {
     return p;
   }
 
-  /** Fetches what answering `params` reads: the words' terms files, then the records of the hits. */
+  /**
+   * Fetches the terms files of every word within `word`'s typos (through the vocabulary files of
+   * its lengths), once per word.
+   */
+  private typos(word: string): Promise<unknown> {
+    let p = this.typosFetched.get(word);
+    if (!p) {
+      const lengths = typoLengths(word, this.vocab);
+      const vocab = lengths.map((n) => this.load(vocabFile(n), (json) => void this.words.set(n, decodeVocab(json))));
+      p = Promise.all(vocab).then(() => {
+        const keys = typoShardKeys(word, (n) => this.words.get(n) ?? []);
+        const addTerms = (json: unknown) => this.engine.addTerms(decodeShard(json));
+        return Promise.all([...keys].filter((key) => this.shards.has(key)).map((key) => this.load(termsFile(key), addTerms)));
+      }).then(() => this.typosDone.add(word));
+      p.catch(() => this.typosFetched.delete(word));
+      this.typosFetched.set(word, p);
+    }
+    return p;
+  }
+
+  /**
+   * Fetches what answering `params` reads: the words' terms files; then, until the answer no
+   * longer changes, the terms of the words their typos find (when the engine forgives them) and
+   * the records of the hits.
+   */
   async prepare(params: QueryParams): Promise<void> {
     const query = String(params.query ?? '').slice(0, 512);
     const words = tokenizeQuery(query).slice(0, 30);
@@ -64,24 +98,21 @@ export class ShardLoader {
     // and the words the query's synonyms find
     for (const word of this.engine.synonymWordsOf(query)) terms(shardKey(word));
     await Promise.all(wanted);
-    // A typo in the first two letters is looked up only as a transposition of them, and only
-    // for a word the index does not hold as typed.
-    wanted.length = 0;
-    words.forEach((word, i) => {
-      const chars = Array.from(word);
-      if (chars.length >= 2 && typosAllowed(word) > 0 && !this.engine.knows(word, prefixLast && i === words.length - 1)) {
-        terms(chars[1]! + chars[0]!);
-      }
-    });
-    await Promise.all(wanted);
     const hitsPerPage = Math.max(0, Math.min(1000, Number(params.hitsPerPage ?? 20)));
     const page = Math.max(0, Number(params.page ?? 0));
-    if (hitsPerPage === 0) return;
     const filters = normalizeFacetFilters(params.facetFilters);
-    // Records change which record stands for a hit, and so the order (a section found to hold
-    // the words only in different paragraphs moves down): until stable.
+    // The words its typos find change the hits; records change which record stands for a hit,
+    // and so the order (a section found to hold the words only in different paragraphs moves
+    // down): until stable.
     for (let round = 0; round < 10; round++) {
-      const sections = this.engine.topSections(query, filters, (page + 1) * hitsPerPage).slice(page * hitsPerPage);
+      const top = this.engine.topSections(query, filters, (page + 1) * hitsPerPage);
+      const typos = top.typoWords.filter((word) => !this.typosDone.has(word));
+      if (typos.length > 0) {
+        await Promise.all(typos.map((word) => this.typos(word)));
+        continue;
+      }
+      if (hitsPerPage === 0) return;
+      const sections = top.sections.slice(page * hitsPerPage);
       const missing = new Set(sections.filter((s) => !this.engine.hasRecords(s)).map((s) => this.chunkOf(s)));
       if (missing.size === 0) return;
       await Promise.all([...missing].map((c) => this.load(recordsFile(c), (json) => this.engine.addRecords(this.starts[c]!, decodeRecords(json)))));

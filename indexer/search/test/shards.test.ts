@@ -8,7 +8,7 @@ import {createLocalSearchClient, type LocalSearchClient} from '../src/client.ts'
 import {modalParams, type AlgoliaResponse} from '../src/engine/answer.ts';
 import {packRecords} from '../src/engine/index-file.ts';
 import {LocalSearchEngine} from '../src/engine/search.ts';
-import {buildShards, engineFromShards, recordsFile, termsFile, type ShardManifest} from '../src/engine/shards.ts';
+import {buildShards, engineFromShards, recordsFile, termsFile, vocabFile, type ShardManifest} from '../src/engine/shards.ts';
 import {ORIGIN, recordsWithLongParagraph} from '../src/testing/search-records.ts';
 
 const RECORDS = recordsWithLongParagraph();
@@ -77,6 +77,33 @@ test('a sharded index fetches the words typed and the records of the hits shown,
   assert.equal(fetched.length, before);
   // every shard URL carries the index version (no stale file mixed in)
   assert.ok(fetched.slice(1).every((u) => u.endsWith(`?v=${manifest.version}`)));
+});
+
+test('a typo anywhere in a word, its first letters too, is forgiven as the single file forgives it', async () => {
+  const one = single();
+  const many = sharded();
+  // (a letter missing, wrong, extra or swapped at the start; a query of typos only, and one whose other word is right)
+  for (const q of ['uthorization', 'xeasurement', 'amesurement', 'eMasurement fields', 'wter meter', 'voltgae', 'measurment']) {
+    assert.deepEqual(seen(await ask(many.client, q)), seen(await ask(one.client, q)), q);
+    assert.ok((await ask(one.client, q)).hits.length > 0, `${q} finds something`);
+  }
+});
+
+test('only a query whose typos are looked up fetches vocabulary files: those of its lengths, then the terms files of the words a typo away', async () => {
+  const {client, fetched} = sharded();
+  // (words found as typed in enough sections, or too short to have typos)
+  await ask(client, 'measurement');
+  await ask(client, 'api');
+  assert.deepEqual(fetched.filter((u) => u.includes('/v-')), [], 'no typo, no vocabulary');
+  const before = fetched.length;
+  const answer = await ask(client, 'uthorization');
+  assert.match(String(answer.hits[0]?.url), /authorization/);
+  const files = fetched.slice(before).map((u) => u.replace(/\?.*$/, '').replace('/search/local-index/', ''));
+  // 12 letters, 2 typos: words of 10 to 14 letters (the lengths the index has)
+  const vocab = files.filter((f) => f.startsWith('v-'));
+  assert.ok(vocab.length > 0 && vocab.every((f) => [10, 11, 12, 13, 14].some((n) => f === vocabFile(n))), vocab.join(' '));
+  assert.ok(files.includes(termsFile('au')), 'the terms file of `authorization`');
+  assert.ok(files.indexOf(termsFile('au')) > files.indexOf(vocab[0]!), 'after the vocabulary');
 });
 
 test('a missing shard is a RetryError, and the next search tries again', async () => {

@@ -44,6 +44,14 @@ export const isBodyField = (f: number) => f % WHOLE_FIELDS >= PROSE;
 /** BM25+: k and d are MiniSearch's defaults; b 0.5 (not 0.75) penalises a long section less. */
 export const BM25 = RANKING.bm25;
 
+/**
+ * Weights are multiples of 1/WEIGHT_SCALE (at least one): a sharded index stores them as integers,
+ * and an engine holding the whole index rounds its own the same way, so both add up the same
+ * numbers and rank alike.
+ */
+export const WEIGHT_SCALE = 256;
+export const roundWeight = (w: number): number => Math.max(1, Math.round(w * WEIGHT_SCALE));
+
 /** One term's postings: section × field, and the BM25 weight of the term there. */
 export interface Postings {
   /** section * FIELD_COUNT + field */

@@ -7,7 +7,7 @@ import SearchableMap from 'minisearch/SearchableMap';
 import {LEVELS, type SearchRecord} from '../record/constants.ts';
 import {decodeEntities, tokenizeWholeAndParts} from './text.ts';
 import {RANKING, ruleOn} from './ranking.ts';
-import {BM25, CODE, FIELD_BOOST, FIELD_COUNT, isBodyField, isHeadingField, PROSE, STOP_WORDS, WHOLE_FIELDS, type Postings} from './fields.ts';
+import {BM25, CODE, FIELD_BOOST, FIELD_COUNT, isBodyField, isHeadingField, PROSE, roundWeight, STOP_WORDS, WEIGHT_SCALE, WHOLE_FIELDS, type Postings} from './fields.ts';
 
 /** A request, JSON or shell sample rather than prose: many symbols per letter. */
 export function looksLikeCode(text: string): boolean {
@@ -260,7 +260,7 @@ export function weighPostings(built: BuiltIndex, postings: Postings[]): void {
         const fdf = fieldDf[field]!;
         const idf = Math.log(1 + (n - fdf + 0.5) / (fdf + 0.5));
         at[k] = key;
-        weight[k] = FIELD_BOOST[field]! * idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * len) / avg[field]!)));
+        weight[k] = roundWeight(FIELD_BOOST[field]! * idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * len) / avg[field]!)))) / WEIGHT_SCALE;
         k++;
       }
     }

@@ -38,6 +38,8 @@ export interface ShardManifest {
   shards: string[];
   /** First letters that have a heads file. */
   heads: string[];
+  /** The last word length with a vocabulary file (every length from 3 has one; the last holds every longer word too); absent: none. */
+  vocab?: number;
   /** The synonyms the engine answers with (absent: none); see synonyms.ts. */
   synonyms?: Synonym[];
 }

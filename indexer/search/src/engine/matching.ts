@@ -19,7 +19,8 @@ function completionLimit(prefix: string): number {
   return RANKING.completionLimit[Math.min(Math.max(prefix.length, 1), 4) - 1]!;
 }
 
-interface StemForm {
+/** A word of the index and its term id. */
+interface IndexWord {
   word: string;
   id: number;
 }
@@ -41,7 +42,7 @@ export abstract class TermMatcher {
   /** MiniSearch's radix tree: term → term id. */
   abstract readonly terms: SearchableMap<number>;
   readonly postings: Postings[] = [];
-  protected readonly completionCache = new Map<string, number[]>();
+  protected readonly completionCache = new Map<string, IndexWord[]>();
   /** See expansions. */
   protected readonly expansionCache = new Map<string, readonly Expansion[]>();
   /** The synonyms the index carries (see useSynonyms); null: none. */
@@ -49,7 +50,7 @@ export abstract class TermMatcher {
   /** What a synonym's words find, per synonym (see synonymExpansions). */
   protected readonly synonymCache = new Map<string, readonly Expansion[]>();
   /** Stem → the plain words with that stem and their ids, per stem asked for (see sameStem). */
-  protected readonly stems = new Map<string, StemForm[]>();
+  protected readonly stems = new Map<string, IndexWord[]>();
 
   /**
    * Answers with these synonyms from now on (the list the index file carries, see
@@ -128,16 +129,16 @@ export abstract class TermMatcher {
     return false;
   }
 
-  /** The most frequent completions of a prefix (term ids), without the prefix itself. */
-  private completions(prefix: string): number[] {
+  /** The most frequent completions of a prefix, without the prefix itself (then the shortest, then in the words' order). */
+  private completions(prefix: string): IndexWord[] {
     const cached = this.completionCache.get(prefix);
     if (cached) return cached;
-    const found: {id: number; df: number; len: number}[] = [];
-    for (const [term, id] of this.terms.atPrefix(prefix)) {
-      if (term !== prefix) found.push({id, df: this.postings[id]!.df, len: term.length});
+    const found: {word: string; id: number; df: number}[] = [];
+    for (const [word, id] of this.terms.atPrefix(prefix)) {
+      if (word !== prefix) found.push({word, id, df: this.postings[id]!.df});
     }
-    found.sort((a, b) => b.df - a.df || a.len - b.len);
-    const out = found.slice(0, completionLimit(prefix)).map((f) => f.id);
+    found.sort((a, b) => b.df - a.df || a.word.length - b.word.length || (a.word < b.word ? -1 : 1));
+    const out = found.slice(0, completionLimit(prefix));
     if (this.completionCache.size > 500) this.completionCache.clear();
     this.completionCache.set(prefix, out);
     return out;
@@ -150,7 +151,7 @@ export abstract class TermMatcher {
    * stemmed: stemming the whole vocabulary on the first query cost the first answer about as
    * much as building the index's radix tree (measured, 23 pages).
    */
-  private sameStem(term: string): StemForm[] {
+  private sameStem(term: string): IndexWord[] {
     if (!ruleOn('stems')) return [];
     const key = stem(term);
     if (key === term && !/^[a-z]{4,}$/.test(term)) return [];
@@ -178,48 +179,37 @@ export abstract class TermMatcher {
     return remembered(this.expansionCache, 500, `${prefix ? 1 : 0}${fuzzy ? 1 : 0}${term}`, () => this.expand(term, prefix, fuzzy));
   }
 
+  /**
+   * Every word found counts with the highest weight it is found with, and the list is in the
+   * words' order: what a query word finds does not depend on the order the term tree lists its
+   * words in (a sharded index's tree holds the terms files fetched, in the order fetched).
+   */
   private expand(term: string, prefix: boolean, fuzzy: boolean): Expansion[] {
-    const out: Expansion[] = [];
-    const exact = this.terms.get(term);
-    if (exact !== undefined) out.push({id: exact, weight: 1, exact: true});
-    const seen = new Set(out.map((e) => e.id));
-    for (const {id} of this.sameStem(term)) {
-      if (!seen.has(id)) {
-        seen.add(id);
-        out.push({id, weight: STEM_WEIGHT, exact: true});
-      }
-    }
-    if (prefix) {
-      for (const id of this.completions(term)) {
-        if (!seen.has(id)) {
-          seen.add(id);
-          out.push({id, weight: PREFIX_WEIGHT, exact: true});
-        }
-      }
-    }
+    const found = new Map<string, Expansion>();
+    const add = (word: string, id: number, weight: number, exact: boolean) => {
+      const had = found.get(word);
+      if (!had || had.weight < weight) found.set(word, exact ? {id, weight, exact} : {id, term: word, weight, exact});
+    };
+    const id = this.terms.get(term);
+    if (id !== undefined) add(term, id, 1, true);
+    for (const form of this.sameStem(term)) add(form.word, form.id, STEM_WEIGHT, true);
+    if (prefix) for (const c of this.completions(term)) add(c.word, c.id, PREFIX_WEIGHT, true);
     const typos = typosAllowed(term);
     if (fuzzy && typos > 0) {
       const weight = (distance: number) => (FUZZY_WEIGHT * term.length) / (term.length + distance);
-      const add = (word: string, id: number, w: number) => {
-        if (seen.has(id)) return;
-        seen.add(id);
-        out.push({id, term: word, weight: w, exact: false});
+      const typo = (word: string, id: number, w: number) => {
+        add(word, id, w, false);
         // and the word's other forms (`batery` → `battery` → `batteries`)
-        for (const other of this.sameStem(word)) {
-          if (!seen.has(other.id)) {
-            seen.add(other.id);
-            out.push({id: other.id, term: other.word, weight: w * STEM_WEIGHT, exact: false});
-          }
-        }
+        for (const other of this.sameStem(word)) add(other.word, other.id, w * STEM_WEIGHT, false);
       };
       // A transposition is one edit (MiniSearch's Levenshtein counts it as two).
       for (const word of transpositions(term)) {
         const id = this.terms.get(word);
-        if (id !== undefined) add(word, id, weight(1));
+        if (id !== undefined) typo(word, id, weight(1));
       }
-      for (const [word, [id, distance]] of this.terms.fuzzyGet(term, typos)) add(word, id, weight(distance));
+      for (const [word, [id, distance]] of this.terms.fuzzyGet(term, typos)) typo(word, id, weight(distance));
     }
-    return out;
+    return [...found].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, e]) => e);
   }
 }
 

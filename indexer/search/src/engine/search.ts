@@ -65,7 +65,7 @@ export class LocalSearchEngine extends RecordChooser {
    * Sharded: the last ranking made, kept (a cache) because a sharded index's client ranks once to
    * learn which records to fetch, then answers the same query (see search).
    */
-  private lastRanking: {key: string; loaded: number; ranked: Scored[]; others: Int32Array; typoTerms: TypoTerms} | null = null;
+  private lastRanking: {key: string; loaded: number; ranked: Scored[]; others: Int32Array; typoTerms: TypoTerms; typoWords: string[]} | null = null;
   /** Scratch arrays not lent to a query now (see borrow). */
   private readonly spare: Scratch[] = [];
 
@@ -212,7 +212,8 @@ export class LocalSearchEngine extends RecordChooser {
    * Ranked sections (one hit per URL) for a query, best first: the first `need` in order, and
    * how many match; `hits` holds the records of those from `from` on only (the page of hits
    * asked for: what is shown is chosen, and its records picked, only after ranking). The last
-   * word matches as a prefix unless followed by a space.
+   * word matches as a prefix unless followed by a space. `typoWords`: the query's words looked up
+   * with their typos forgiven (none when the words as typed found enough; never a synonym's run).
    */
   search(
     query: string,
@@ -220,18 +221,19 @@ export class LocalSearchEngine extends RecordChooser {
     need = Infinity,
     withHits = true,
     from = 0,
-  ): {total: number; hits: RankedHit[]; sections: () => number[]; typoTerms: TypoTerms} {
+  ): {total: number; hits: RankedHit[]; sections: () => number[]; typoTerms: TypoTerms; typoWords: string[]} {
     const q: Query = {...parseQuery(this, query), pass: this.passes(facetFilters), typeOk: typeTestFor(facetFilters), need};
     const {terms, prefixLast} = q;
     let ranked: Scored[];
     let others: Int32Array = new Int32Array(0);
     let typoTerms: TypoTerms = new Map();
+    let typoWords: string[] = [];
     // A sharded index's client ranks once to learn which records to fetch, then answers the
     // same query: the second ranking is the first, unless terms or records came in between.
     const rankKey = `${need}\u0000${query}\u0000${JSON.stringify(facetFilters ?? [])}`;
     const last = this.lastRanking;
     if (last && last.key === rankKey && last.loaded === this.loaded) {
-      ({ranked, others, typoTerms} = last);
+      ({ranked, others, typoTerms, typoWords} = last);
     } else if (terms.length === 0) {
       ranked = this.everySection(facetFilters, q.pass);
     } else {
@@ -244,12 +246,13 @@ export class LocalSearchEngine extends RecordChooser {
       // matches below exact ones anyway): looking them up costs more than the rest.
       if ((!ruleOn('typos-when-few') || !exact.all || count(exact) < RANKING.fuzzyBelow) && terms.some((t) => typosAllowed(t) > 0)) {
         const forgiving = rankPass(this, q, true);
+        typoWords = terms.filter((t) => !t.includes(' ') && typosAllowed(t) > 0);
         if ((forgiving.all && !exact.all) || (forgiving.all === exact.all && count(forgiving) > count(exact))) {
           ({ranked, others, typoTerms} = forgiving);
         }
       }
     }
-    if (this.sharded) this.lastRanking = {key: rankKey, loaded: this.loaded, ranked, others, typoTerms};
+    if (this.sharded) this.lastRanking = {key: rankKey, loaded: this.loaded, ranked, others, typoTerms, typoWords};
     const top = withHits ? ranked.slice(from, need) : [];
     // (a sharded index whose client gave up fetching: the hits it holds, never an error)
     const reading = {terms, prefixLast, typoTerms, typeOk: q.typeOk};
@@ -260,6 +263,7 @@ export class LocalSearchEngine extends RecordChooser {
       hits,
       sections: () => [...ranked.map((r) => r.section), ...rest],
       typoTerms,
+      typoWords,
     };
   }
 
@@ -287,8 +291,9 @@ export class LocalSearchEngine extends RecordChooser {
     return this.records[this.lead[section]!]!;
   }
 
-  /** Sections of the best hits of a query (a sharded index fetches their records before answering). */
-  topSections(query: string, facetFilters: FacetFilters | undefined, need: number): number[] {
-    return this.search(query, facetFilters, need, false).sections().slice(0, need);
+  /** Sections of the best hits of a query and its typoWords (a sharded index fetches their records and typos' terms first). */
+  topSections(query: string, facetFilters: FacetFilters | undefined, need: number): {sections: number[]; typoWords: string[]} {
+    const {sections, typoWords} = this.search(query, facetFilters, need, false);
+    return {sections: sections().slice(0, need), typoWords};
   }
 }

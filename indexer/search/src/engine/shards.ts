@@ -10,6 +10,9 @@
  *   frequent words (what a one-letter query reads).
  * - `local-index/r-<chunk>.json`: the records of consecutive sections (about RECORDS_CHUNK_BYTES
  *   of JSON), in the single-file format (format 2).
+ * - `local-index/v-<length>.json`: every indexed term of one length (the last file: of that
+ *   length or longer), fetched only to look up a word's typos: the terms files of the words a typo
+ *   away are then fetched, so the engine forgives the same typos as one holding every term.
  */
 import {RECORD_TYPES, type SearchRecord} from '../record/constants.ts';
 import {LocalIndexError, packRecords, synonymsOf, unpackRecords} from './index-file.ts';
@@ -17,8 +20,11 @@ import type {Synonym} from './synonyms.ts';
 import {keyHex, shardKey, SHARDED_INDEX_FORMAT, termsFile, type ShardManifest} from './manifest.ts';
 import {LocalSearchEngine, type Postings} from './search.ts';
 import {RANKING} from './ranking.ts';
+import {vocabFiles} from './vocab.ts';
+import {roundWeight, WEIGHT_SCALE} from './fields.ts';
 
 export {isShardManifest, keyHex, SHARD_DIR, SHARD_PREFIX_LENGTH, shardKey, SHARDED_INDEX_FORMAT, termsFile, type ShardManifest} from './manifest.ts';
+export {decodeVocab, typoLengths, typoShardKeys, vocabFile, VOCAB_LONGEST} from './vocab.ts';
 
 /** Words a one-letter query completes to (the engine's completion limit for one letter). */
 export const HEAD_WORDS = RANKING.completionLimit[0];
@@ -27,8 +33,6 @@ export const HEAD_WORDS = RANKING.completionLimit[0];
  * smaller chunks cost fewer bytes per answer, at the price of more files (a page is about 2-3).
  */
 export const RECORDS_CHUNK_BYTES = 4096;
-/** Weights are stored as integers of 1/WEIGHT_SCALE. */
-const WEIGHT_SCALE = 256;
 
 /** What ranking needs of every section before any record is fetched. */
 export interface SectionTable {
@@ -60,7 +64,7 @@ function encodePostings(p: Postings, end = p.at.length): number[] {
     out.push(p.at[j]! - prev);
     prev = p.at[j]!;
   }
-  for (let j = 0; j < end; j++) out.push(Math.max(1, Math.round(p.weight[j]! * WEIGHT_SCALE)));
+  for (let j = 0; j < end; j++) out.push(roundWeight(p.weight[j]!));
   return out;
 }
 
@@ -210,7 +214,9 @@ export function buildShards(
   // Terms, by prefix; heads, by first letter.
   const byKey = new Map<string, Record<string, number[]>>();
   const byLetter = new Map<string, [string, Postings][]>();
+  const vocabulary: string[] = [];
   for (const [term, p] of engine.exportTerms()) {
+    vocabulary.push(term);
     const key = shardKey(term);
     let shard = byKey.get(key);
     if (!shard) byKey.set(key, (shard = {}));
@@ -226,11 +232,12 @@ export function buildShards(
   for (const key of shards) files.set(termsFile(key), JSON.stringify({format: SHARDED_INDEX_FORMAT, terms: byKey.get(key)}));
   const heads = [...byLetter.keys()].sort();
   for (const letter of heads) {
-    // The engine's completions of one letter: most frequent first, then shortest.
-    const top = byLetter.get(letter)!.sort((a, b) => b[1].df - a[1].df || a[0].length - b[0].length).slice(0, HEAD_WORDS);
+    // The engine's completions of one letter: most frequent first, then shortest, then in the words' order.
+    const top = byLetter.get(letter)!.sort((a, b) => b[1].df - a[1].df || a[0].length - b[0].length || (a[0] < b[0] ? -1 : 1)).slice(0, HEAD_WORDS);
     const terms = Object.fromEntries(top.map(([term, p]) => [term, encodePostings(p, p.headingEnd)]));
     files.set(headsFile(letter), JSON.stringify({format: SHARDED_INDEX_FORMAT, heads: true, terms}));
   }
+  const vocab = vocabFiles(vocabulary, files);
   let h = 0x811c9dc5;
   for (const [name, text] of [...files].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     for (const part of [name, text]) for (let i = 0; i < part.length; i++) h = Math.imul(h ^ part.charCodeAt(i), 0x01000193);
@@ -247,6 +254,7 @@ export function buildShards(
     chunks,
     shards,
     heads,
+    vocab,
     ...(synonyms.length > 0 ? {synonyms: [...synonyms]} : {}),
   };
   return {manifest, files};

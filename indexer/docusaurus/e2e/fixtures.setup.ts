@@ -186,7 +186,8 @@ async function installProject(
     facts.lsBefore = await installedPackages(project);
     // npm uninstall leaves a removed package's scope folder empty (@easyops-cn): not the theme's doing.
     const emptyBefore = new Set(await emptyFolders(path.join(project, 'node_modules')));
-    await copyLock(project, `${project}-ci-before`);
+    // The latest project's lock from before the theme, for `npm ci` of it (ciCopy).
+    if (kind === 'latest') await copyLock(project, `${project}-ci-before`);
     facts.install = await exec('npm', [...NPM_INSTALL, 'docusaurus-theme-docs-search'], project);
     facts.after = await lockedVersions(project);
     facts.lsAfter = await installedPackages(project);
@@ -219,20 +220,39 @@ async function copyLock(project: string, to: string): Promise<void> {
 const NPM_CI = ['ci', '--prefer-offline', '--no-audit', '--no-fund'];
 
 /**
- * The project's new lock as a deploy uses it: copied to `${project}-ci`, then `npm ci` there (an
- * empty node_modules: as `rm -rf node_modules && npm ci`), `npm ls --all` and the theme's import
- * in plain Node. With `before`: `npm ci` of the lock from before the theme's install too
- * (copied to `${project}-ci-before` by installProject), which may already fail for reasons of the site's.
+ * The latest project's new lock as a deploy uses it: copied to `${project}-ci`, then `npm ci`
+ * there (an empty node_modules: as `rm -rf node_modules && npm ci`), `npm ls --all` and the theme's
+ * import in plain Node; and `npm ci` of the lock from before the theme's install (copied to
+ * `${project}-ci-before` by installProject), which may already fail for reasons of the site's.
  */
-async function ciCopy(project: string, before = false): Promise<NonNullable<InstallFacts['ci']>> {
+async function ciCopy(project: string): Promise<NonNullable<InstallFacts['ci']>> {
   const copy = `${project}-ci`;
   await copyLock(project, copy);
   const install = await exec('npm', NPM_CI, copy);
   return {
+    command: 'npm ci',
     install,
     ls: await exec('npm', ['ls', '--all'], copy),
     imported: await importIn(copy, ['docusaurus-theme-docs-search']),
-    ...(before ? {before: await exec('npm', NPM_CI, `${project}-ci-before`)} : {}),
+    before: await exec('npm', NPM_CI, `${project}-ci-before`),
+  };
+}
+
+/**
+ * The oldest project's new lock as a deploy reads it, without installing the same lock a second
+ * time: `npm ci --dry-run` in a copy of what npm ci reads (npm ci's own check that package.json and
+ * the lock agree, where a deploy of a bad lock stops: "Missing: … from lock file", "lock file's
+ * zod@ does not satisfy …"), then `npm ls --all` and the theme's import in the project, whose
+ * node_modules `npm install` built from that very lock. Run before anything else installs there.
+ */
+async function ciCheck(project: string): Promise<NonNullable<InstallFacts['ci']>> {
+  const copy = `${project}-ci`;
+  await copyLock(project, copy);
+  return {
+    command: 'npm ci --dry-run',
+    install: await exec('npm', [...NPM_CI, '--dry-run'], copy),
+    ls: await exec('npm', ['ls', '--all'], project),
+    imported: await importIn(project, ['docusaurus-theme-docs-search']),
   };
 }
 
@@ -329,7 +349,7 @@ function mustHaveInstalled(facts: InstallFacts): InstallFacts {
 async function prepareLatest(registry: Registry, latest: string, latestDocusaurus: string): Promise<void> {
   const latestFacts = mustHaveInstalled(await step('install (latest)', () => installProject(registry, latest, 'latest', `^${latestDocusaurus}`, `^${versionOf('react')}`)));
   // npm ci of the new lock, in a copy of the project, beside the builds (an install mostly waits on the network).
-  const ci = step('npm ci (latest, a copy)', () => ciCopy(latest, true));
+  const ci = step('npm ci (latest, a copy)', () => ciCopy(latest));
   const modules = await readdir(path.join(latest, 'node_modules'));
   for (const tool of ['typescript', 'tsx', 'ts-node']) {
     if (modules.includes(tool)) throw new Error(`${tool} was installed: the site must work without TypeScript tooling`);
@@ -369,10 +389,12 @@ async function prepareOldest(registry: Registry, oldest: string, latestDocusauru
   const oldestFacts = mustHaveInstalled(await step('install (oldest)', () => installProject(registry, oldest, 'oldest', OLDEST_DOCUSAURUS, '^18.2.0')));
   const brand = path.join(oldest, 'sites', 'brand');
   await copyBrandSite(brand);
+  // The lock's check reads node_modules: beside the build, and done before the upgrade installs.
+  const ci = step('npm ci --dry-run, npm ls --all (oldest)', () => ciCheck(oldest));
   // Not minified: terser is most of the time of this webpack build, and the four sites of the
   // latest project serve the theme minified (SWC), as a production build does.
-  const ci = step('npm ci (oldest, a copy)', () => ciCopy(oldest));
   await step('build brand (oldest)', () => mustBuild(oldest, brand, '--no-minify'));
+  oldestFacts.ci = await ci;
   const upgradeInstall = await step('upgrade install', () => exec('npm', [...NPM_INSTALL, `@docusaurus/core@${latestDocusaurus}`, `@docusaurus/preset-classic@${latestDocusaurus}`], oldest));
   oldestFacts.upgrade = {
     to: latestDocusaurus,
@@ -381,8 +403,6 @@ async function prepareOldest(registry: Registry, oldest: string, latestDocusauru
     after: await lockedVersions(oldest),
     build: upgradeInstall.code === 0 ? await step('build brand (upgraded)', () => build(oldest, brand, '--out-dir', path.join(brand, 'build-upgraded'))) : {code: null, output: 'not run'},
   };
-  // npm ci of the lock from before the upgrade, in its copy: beside the builds and the upgrade.
-  oldestFacts.ci = await ci;
   await writeFile(path.join(oldest, 'install-facts.json'), `${JSON.stringify(oldestFacts, null, 2)}\n`);
 }
 

@@ -118,10 +118,13 @@ export interface InstallFacts {
   themeCommonBefore?: RunFacts;
   themeCommonAfter?: RunFacts;
   /**
-   * The new lock in a copy of the project (package.json, lock, .npmrc): `npm ci`, `npm ls --all`,
-   * the plain-Node import; latest project: `npm ci` of the lock from before the theme's install too.
+   * The new lock as a deploy reads it. Latest project: in a copy of the project (package.json,
+   * lock, .npmrc), `npm ci`, `npm ls --all`, the plain-Node import, and `npm ci` of the lock from
+   * before the theme's install (`before`). Oldest project: `npm ci --dry-run` in such a copy
+   * (package.json and lock in sync), then `npm ls --all` and the import in the project itself,
+   * whose node_modules npm installed from that lock.
    */
-  ci?: {install: RunFacts; ls: RunFacts; imported: RunFacts; before?: RunFacts};
+  ci?: {command: 'npm ci' | 'npm ci --dry-run'; install: RunFacts; ls: RunFacts; imported: RunFacts; before?: RunFacts};
   /** After the builds: `npm install` of the latest @docusaurus/core and preset, `npm ls`, a build. */
   upgrade?: {to: string; install: {code: number | null; output: string}; ls: {code: number | null; output: string}; after: Record<string, string>; build: {code: number | null; output: string}};
 }

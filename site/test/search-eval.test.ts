@@ -243,6 +243,10 @@ test(
       const name = q.split === 'test' ? `test-half ${createHash('sha256').update(q.q).digest('hex').slice(0, 8)}` : `${q.set ?? 'base'}: ${q.q}`;
       if (JSON.stringify(a) !== JSON.stringify(b)) differ.push(name);
     }
-    assert.deepEqual(differ.sort(), [...RECORDS_NOT_FETCHED].sort(), `${differ.length} of ${queries.length} queries differ`);
+    // The shared set is read from outside the repository (../shared): where it is absent, so are its entries.
+    const setOf = (name: string) => (name.startsWith('test-half ') ? 'real' : name.slice(0, name.indexOf(':')));
+    const loaded = new Set(queries.map((q) => q.set ?? 'base'));
+    const expected = RECORDS_NOT_FETCHED.filter((name) => loaded.has(setOf(name)));
+    assert.deepEqual(differ.sort(), expected.sort(), `${differ.length} of ${queries.length} queries differ`);
   },
 );

@@ -4,6 +4,7 @@
  * made a round slow, the machine's load, moves both); each resample gives
  * median(a) / median(b). Seeded, so that the same runs always print the same interval.
  */
+import {median} from './lighthouse.ts';
 
 /** A small seeded generator (mulberry32): the same sequence for the same seed. */
 function mulberry32(seed: number): () => number {
@@ -14,12 +15,6 @@ function mulberry32(seed: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /**

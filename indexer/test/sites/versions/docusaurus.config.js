@@ -1,7 +1,7 @@
 // Fixture site: versioned docs as most versioned sites have them.
 // - 2.0, the latest released version, at /docs (the default lastVersion: the first of versions.json);
 // - the current docs, unreleased, at /docs/next with the "unreleased" banner;
-// - 1.0, at /docs/1.0 with the "no longer actively maintained" banner;
+// - 1.0, at /docs/1.0, an older version: Docusaurus shows its unmaintained-version banner there;
 // - docs tags, so each version has a tags page and a page per tag.
 // trailingSlash left undefined. Built by ../build.ts into html/ (committed); `npm test` reads only html/.
 export default {

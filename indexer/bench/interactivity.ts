@@ -25,6 +25,7 @@
  */
 import {chromium, type Browser, type CDPSession, type Page} from '@playwright/test';
 import {CHROME_ARGS, CHROME_PATH} from 'site/chrome';
+import {rotated} from './lighthouse.ts';
 
 export interface LoadFigures {
   paintMs: number;
@@ -493,7 +494,7 @@ export interface HydrationFigures {
   each: number[];
 }
 
-/** Median first paint and hydration over `runs` throttled cold loads of each URL, interleaved. */
+/** Median first paint and hydration over `runs` throttled cold loads of each URL, interleaved, each round starting one URL further on. */
 export async function measureHydration(
   urls: Record<string, string>,
   runs: number,
@@ -503,7 +504,7 @@ export async function measureHydration(
   try {
     const all = new Map<string, {paintMs: number; hydratedMs: number}[]>(Object.keys(urls).map((name) => [name, []]));
     for (let i = 0; i < runs; i++) {
-      for (const [name, url] of Object.entries(urls)) {
+      for (const [name, url] of rotated(Object.entries(urls), i)) {
         const f = await hydrationLoad(browser, url);
         log(`  ${name} load ${i + 1}/${runs}: paint ${Math.round(f.paintMs)} ms, hydrated ${Math.round(f.hydratedMs)} ms`);
         all.get(name)!.push(f);

@@ -199,8 +199,19 @@ export function medianOf(all: readonly LighthouseRun[]): MedianLighthouse {
 }
 
 /**
+ * The list started at its (round mod length)-th entry: round 0 as given, round 1 from the second
+ * entry, and so on. The first run of a round meets a machine that has just been idle or busy
+ * differently from the later ones; rotating spreads that over every build.
+ */
+export function rotated<T>(list: readonly T[], round: number): T[] {
+  const start = list.length ? round % list.length : 0;
+  return [...list.slice(start), ...list.slice(0, start)];
+}
+
+/**
  * Lighthouse on several URLs (one per build, or per page and build), `runs` rounds, interleaved:
- * round i of every URL before round i + 1 of any, so a busy moment of the machine falls on all.
+ * round i of every URL before round i + 1 of any, so a busy moment of the machine falls on all,
+ * and each round starts one URL further on (`rotated`), so no build always runs first.
  * Returns the median of each URL's runs, by key.
  */
 export async function interleavedLighthouse(
@@ -211,7 +222,7 @@ export async function interleavedLighthouse(
 ): Promise<Record<string, MedianLighthouse>> {
   const all = new Map<string, LighthouseRun[]>(Object.keys(urls).map((key) => [key, []]));
   for (let i = 0; i < runs; i++) {
-    for (const [key, url] of Object.entries(urls)) {
+    for (const [key, url] of rotated(Object.entries(urls), i)) {
       const run = await runLighthouse(url, formFactor);
       log(
         `  ${formFactor} ${key} run ${i + 1}/${runs}: performance ${run.performance}, TBT ${Math.round(run.tbtMs)} ms, LCP ${Math.round(run.lcpMs)} ms, ` +

@@ -13,12 +13,14 @@
  * - work counted, not timed, in one more load of /docs/introduction, /docs/v2/measurement and
  *   /docs/v2/authorization (interactivity.ts, HydrationWork): DOM nodes, requests, React commits and fibers mounted by
  *   hydration and 3 s after it; figures a busy machine does not move;
- * Lighthouse runs and loads are interleaved (round i of every build before round i + 1 of any),
+ * Lighthouse runs and loads are interleaved (round i of every build before round i + 1 of any,
+ * each round starting one build further on),
  * N of each (`--override-runs`, 5). Figures are medians; each gain is "without / with", so above
  * 1 means the override helps, with its 95 % interval (interval.ts: rounds resampled in pairs); a
  * gain whose interval holds 1 is "within noise"; an override that no figure shows helping (no
  * bytes or counted work saved, TBT and hydration within noise or better without it) is marked
- * "no gain measured: remove". A table is printed and the JSON saved
+ * "no gain measured: remove"; one that helps a figure while another is better without it (an
+ * interval wholly below 1) is marked "trade", naming the cost, for a person to weigh. A table is printed and the JSON saved
  * as indexer/bench/results/overrides.json, for site/OVERRIDES.md.
  */
 import {existsSync, statSync} from 'node:fs';
@@ -74,6 +76,8 @@ export interface OverrideGain {
    * within noise or better.
    */
   noGain: boolean;
+  /** The timings whose gain interval lies wholly below 1: the override costs them. */
+  costs: ('tbt' | 'hydrated')[];
 }
 
 export interface OverridesResult {
@@ -81,7 +85,7 @@ export interface OverridesResult {
   page: string;
   runs: number;
   lighthouseCommand: string;
-  full: Omit<OverrideGain, 'gain' | 'interval' | 'withinNoise' | 'workDiff' | 'noGain'>;
+  full: Omit<OverrideGain, 'gain' | 'interval' | 'withinNoise' | 'workDiff' | 'noGain' | 'costs'>;
   overrides: OverrideGain[];
 }
 
@@ -148,7 +152,7 @@ export async function benchOverrides(options: {skipBuild: boolean; names?: strin
       for (const [name, w] of Object.entries(counted)) work[name]![page] = w;
     }
 
-    const figures = (name: string): Omit<OverrideGain, 'gain' | 'interval' | 'withinNoise' | 'workDiff' | 'noGain'> => {
+    const figures = (name: string): Omit<OverrideGain, 'gain' | 'interval' | 'withinNoise' | 'workDiff' | 'noGain' | 'costs'> => {
       const lh = lighthouse[name] as MedianLighthouse;
       const h = hydration[name] as HydrationFigures;
       return {
@@ -173,6 +177,7 @@ export async function benchOverrides(options: {skipBuild: boolean; names?: strin
         hydrated: ratioInterval(f.hydratedEach, full.hydratedEach),
       };
       const withinNoise = {tbt: holdsOne(interval.tbt), hydrated: holdsOne(interval.hydrated)};
+      const costs = (['tbt', 'hydrated'] as const).filter((k) => interval[k] !== null && interval[k]![1] < 1);
       return {
         ...f,
         gain: {
@@ -190,6 +195,7 @@ export async function benchOverrides(options: {skipBuild: boolean; names?: strin
           !Object.values(workDiff).some((d) => d > 0) &&
           (withinNoise.tbt || f.lighthouse.tbtMs <= full.lighthouse.tbtMs) &&
           (withinNoise.hydrated || f.hydratedMs <= full.hydratedMs),
+        costs,
       };
     });
     const result: OverridesResult = {
@@ -237,6 +243,13 @@ export function countedDifference(without: Record<string, HydrationWork>, full: 
 const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
 
 /** The table: one row per override, its build's figures and its gain (without / with). */
+/** "remove" when nothing is gained, "trade" when a timing is better without the override, else "keep". */
+function verdict(o: OverrideGain): string {
+  if (o.noGain) return 'no gain measured: remove';
+  const names = {tbt: 'TBT', hydrated: 'hydration'};
+  return o.costs.length ? `trade: ${o.costs.map((k) => names[k]).join(', ')} better without it` : 'keep';
+}
+
 export function formatOverrides(r: OverridesResult): string {
   const x = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(2)}×`);
   const within = (i: [number, number] | null) => (i === null ? '' : ` (${i[0].toFixed(2)}–${i[1].toFixed(2)})`);
@@ -252,7 +265,7 @@ export function formatOverrides(r: OverridesResult): string {
     out.push(
       `| ${o.name} | ${o.jsKB.toFixed(1)} (${o.gain.jsKB >= 0 ? '+' : ''}${o.gain.jsKB.toFixed(1)}) | ${x(o.gain.jsRatio)} | ${o.lighthouse.performance} (${-o.gain.performance >= 0 ? '+' : ''}${-o.gain.performance}) | ` +
         `${o.lighthouse.tbtMs} | ${x(o.gain.tbtRatio)}${within(o.interval.tbt)} | ${o.hydratedMs} | ${x(o.gain.hydratedRatio)}${within(o.interval.hydrated)} | ` +
-        `${Object.entries(o.workDiff).map(([k, d]) => `${k} ${signed(d)}`).join(', ') || 'same'} | ${Object.values(o.work).map((w) => w.scriptMs).join(' / ')} | ${noise} | ${o.noGain ? 'no gain measured: remove' : 'keep'} |`,
+        `${Object.entries(o.workDiff).map(([k, d]) => `${k} ${signed(d)}`).join(', ') || 'same'} | ${Object.values(o.work).map((w) => w.scriptMs).join(' / ')} | ${noise} | ${verdict(o)} |`,
     );
   }
   return out.join('\n');

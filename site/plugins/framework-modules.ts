@@ -1,11 +1,9 @@
 /**
  * Framework modules this site replaces through webpack aliases, each one an entry of
  * site/overrides.json (site/OVERRIDES.md) that a build may leave out (`without`):
- * - `head-after-hydration`: `@docusaurus/Head` aliased to src/head-after-hydration, the head left
- *   as the server wrote it while the first page hydrates (Head is not a theme component, and
- *   Docusaurus's own aliases name each `@docusaurus/<module>` apart, so the alias replaces exactly it);
  * - `link-on-intent`: `@docusaurus/Link` aliased to src/link-on-intent, a route prefetched on hover
- *   or touch only, not for every link that scrolls into view (Link is not a theme component either);
+ *   or touch only, not for every link that scrolls into view (Link is not a theme component, and
+ *   Docusaurus's own aliases name each `@docusaurus/<module>` apart, so the alias replaces exactly it);
  * - the swizzled theme components (src/theme) of the overrides left out: `@theme/<name>` of each
  *   `themeComponents` entry goes back to the theme's own file (`@theme-original/<name>`).
  */
@@ -28,7 +26,6 @@ export default function frameworkModules(context: LoadContext, options?: unknown
       return {
         resolve: {
           alias: {
-            ...(keeps(without, 'head-after-hydration') ? {'@docusaurus/Head': path.join(src, 'head-after-hydration', 'index.tsx')} : {}),
             ...(keeps(without, 'link-on-intent') ? {'@docusaurus/Link': path.join(src, 'link-on-intent', 'index.tsx')} : {}),
             ...stockThemeComponents(config.resolve?.alias, without),
           },

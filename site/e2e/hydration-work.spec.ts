@@ -1,5 +1,5 @@
 /**
- * Work a first visit's hydration no longer does, shown on a phone's CPU (x4 slower, through the
+ * Work that stock Docusaurus's first-visit hydration does and this site's skips, shown on a phone's CPU (x4 slower, through the
  * DevTools protocol): there React's hydration is spread across many time slices (its scheduler
  * yields every 5 ms), as on a real phone.
  * - The sidebar and the table of contents beside the article, which a phone's screen never shows

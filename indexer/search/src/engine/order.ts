@@ -115,7 +115,7 @@ function order(engine: LocalSearchEngine, q: Query, m: Matches, fuzzy: boolean):
     }
   }
   // Answered as an OR of its words (no section holds every word, no page does, no section holds all but one).
-  const scoreOf = scorer(engine, m, required === 0 && terms.length > 1 && ruleOn('or-page-share') ? pageWords(engine, m) : null);
+  const scoreOf = scorer(engine, m, required === 0 && terms.length > 1 && ruleOn('page-evidence') ? pageWords(engine, m) : null);
   const scores = new Float64Array(n);
   for (let j = 0; j < n; j++) scores[j] = scoreOf(sections[j]!);
   for (let j = 0; j < n; j++) perPage[engine.pageOf[sections[j]!]!] = 0;

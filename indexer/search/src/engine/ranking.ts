@@ -35,9 +35,9 @@ export const RANKING = {
   allInHeadings: 2,
   /** divides the heading level (weight.level) in the boost above */
   levelScale: 200,
-  /** score × (1 + this × ln(sections of the page holding every word)) */
+  /** page evidence: score × (1 + this × ln(sections of the page holding the words required)) */
   pageDensity: 0.25,
-  /** a section of a page outside the documentation (landing page, category pages) counts this much */
+  /** page evidence: a section of a page outside the documentation (landing page, category pages) counts this much */
   sitePageWeight: 0.7,
   // Which tiers run (order.ts)
   /** the best sections whose records are read: are the words together in one record (else they rank lower, see fewAll)? */
@@ -83,10 +83,8 @@ export const RULE_NAMES = [
   'unfound-words',
   'typos-when-few',
   'all-in-headings',
-  'page-density',
-  'site-pages',
+  'page-evidence',
   'code-samples',
-  'or-page-share',
   'spread',
   'near-misses',
   'subject',

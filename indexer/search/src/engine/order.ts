@@ -87,12 +87,12 @@ function order(engine: LocalSearchEngine, q: Query, m: Matches, fuzzy: boolean):
   const {terms, typoTerms, count: touched} = m;
   const {matched, perPage} = m.scratch;
   const {prefixLast, need} = q;
-  // (and a query of one whole word the index holds: a field named `cycles` or `type` is defined
-  // by its table row, as `power_w` is)
-  const oneWord = ruleOn('one-word-defined');
+  // The words a section may define: identifiers, words typed as paths, and the one word of a
+  // one-word query the index holds (a field named `cycles` or `type` is defined by its table
+  // row, as `power_w` is).
   const identifiers = !ruleOn('defined-first')
     ? []
-    : terms.filter((t) => isIdentifier(t) || q.pathWords.has(t) || (oneWord && terms.length === 1 && !t.includes(' ') && t.length >= RANKING.definedWordMinLength && engine.terms.has(t)));
+    : terms.filter((t) => isIdentifier(t) || q.pathWords.has(t) || (terms.length === 1 && !t.includes(' ') && t.length >= RANKING.definedWordMinLength && engine.terms.has(t)));
   // (the words as typed, a synonym's run of words split back into them: not for typos;
   // "Example response: P1 Meter" is the heading of `example response p1 meter`, where `p1 meter` is one run)
   const compare = comparer(engine, identifiers, q.pathWords, !fuzzy && ruleOn('exact-heading') ? terms.flatMap((t) => t.split(' ')) : null);

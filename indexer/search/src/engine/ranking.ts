@@ -90,7 +90,6 @@ export const RULE_NAMES = [
   'subject',
   'relaxation',
   'defined-first',
-  'one-word-defined',
   'exact-heading',
   'heading-order',
 ] as const;

@@ -9,7 +9,7 @@
  */
 import {LEVELS, type SearchRecord} from '../record/constants.ts';
 import {QUESTION_WORDS, STOP_WORDS} from './fields.ts';
-import {RANKING, ruleOn} from './ranking.ts';
+import {RANKING} from './ranking.ts';
 import {decodeEntities, normalizeTerm, tokenizeQuery} from './text.ts';
 
 /** How a section names a word: flags (see definesBy). */
@@ -104,7 +104,7 @@ export function headingMatch(words: readonly string[], terms: readonly string[])
     if (i < 0) return 0;
     left.splice(i, 1);
   }
-  return ruleOn('heading-order') && words.every((w, i) => w === terms[i]) ? 2 : 1;
+  return words.every((w, i) => w === terms[i]) ? 2 : 1;
 }
 
 /**

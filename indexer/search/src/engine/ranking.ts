@@ -91,7 +91,6 @@ export const RULE_NAMES = [
   'relaxation',
   'defined-first',
   'exact-heading',
-  'heading-order',
 ] as const;
 
 export type RuleName = (typeof RULE_NAMES)[number];

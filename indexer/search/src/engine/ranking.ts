@@ -50,15 +50,13 @@ export const RANKING = {
   relaxCoverage: 0.5,
   /** fewer sections than this hold the words as typed (or none holds all): typos are forgiven */
   fuzzyBelow: 5,
-  /** the tier of sections holding all words but one, and the subject rule, need a query of this many words */
-  nearMissMinWords: 3,
+  /** a query of this many words or more is a sentence: a section missing one of its words may answer (near misses, the subject rule), a stop word ending it ends it (fewer: it may be a word being typed, and is kept) */
+  sentenceWords: 3,
   /** the subject rule: a section whose headings hold this many of the query's words, one of them rare, ranks with the first tier */
   subjectHeadingWords: 2,
   /** a word in the headings of at most 1 section in this many is rare (the subject rule) */
   rareHeadingShare: 64,
   // Query words (query.ts)
-  /** a stop word ending a query of fewer words than this may be a word being typed, and is kept */
-  typedStopWordBelow: 3,
   /** words of a query read (the rest are ignored) */
   maxWords: 30,
   /** a last word of at most this many letters, being typed, matches titles and headings only */

@@ -153,7 +153,7 @@ function order(engine: LocalSearchEngine, q: Query, m: Matches, fuzzy: boolean):
     }
     const whole = ranked.slice(0, read).filter((r) => !spread.has(r));
     const unchecked = ranked.slice(read);
-    if (whole.length + unchecked.length + o < RANKING.fewAll) {
+    if (whole.length + unchecked.length + o < RANKING.enough) {
       // Few sections hold every word in one record: the lower tiers follow (tiers.ts).
       const lower = belowFew({engine, m, all, compare, scoreOf, reading}, {whole, spread, unchecked, near, together, others: others.subarray(0, o)});
       ranked = lower.ranked;

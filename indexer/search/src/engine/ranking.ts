@@ -40,16 +40,14 @@ export const RANKING = {
   /** page evidence: a section of a page outside the documentation (landing page, category pages) counts this much */
   sitePageWeight: 0.7,
   // Which tiers run (order.ts)
-  /** the best sections whose records are read: are the words together in one record (else they rank lower, see fewAll)? */
+  /** the best sections whose records are read: are the words together in one record (else they rank lower, see enough)? */
   readBest: 100,
-  /** fewer sections than this hold every word together: the lower tiers (spread, pages, all but one word) follow */
-  fewAll: 10,
+  /** fewer sections than this answer the words as typed: the engine looks further (typos forgiven; below the sections holding every word together, the lower tiers: spread, pages, all but one word) */
+  enough: 5,
   /** fewer hits than this: sections holding some of the words follow (relaxation) */
   relaxBelow: 3,
   /** relaxation adds sections holding this share of the words (by IDF) or more first, the rest only while hits < relaxBelow */
   relaxCoverage: 0.5,
-  /** fewer sections than this hold the words as typed (or none holds all): typos are forgiven */
-  fuzzyBelow: 5,
   /** a query of this many words or more is a sentence: a section missing one of its words may answer (near misses, the subject rule), a stop word ending it ends it (fewer: it may be a word being typed, and is kept) */
   sentenceWords: 3,
   /** the subject rule: a section whose headings hold this many of the query's words, one of them rare, ranks with the first tier */

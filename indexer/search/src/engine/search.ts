@@ -245,7 +245,7 @@ export class LocalSearchEngine extends RecordChooser {
       const count = (r: Ranking) => r.ranked.length - r.relaxed + r.others.length;
       // Typos are forgiven only when the words as typed find too little (Algolia ranks typo
       // matches below exact ones anyway): looking them up costs more than the rest.
-      if ((!ruleOn('typos-when-few') || !exact.all || count(exact) < RANKING.fuzzyBelow) && terms.some((t) => typosAllowed(t) > 0)) {
+      if ((!ruleOn('typos-when-few') || !exact.all || count(exact) < RANKING.enough) && terms.some((t) => typosAllowed(t) > 0)) {
         const forgiving = rankPass(this, q, true);
         typoWords = terms.filter((t) => !t.includes(' ') && typosAllowed(t) > 0);
         if ((forgiving.all && !exact.all) || (forgiving.all === exact.all && count(forgiving) > count(exact))) {

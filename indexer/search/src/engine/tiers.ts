@@ -1,6 +1,6 @@
 /**
  * The tiers below the sections holding every word in one record, for a query few sections answer
- * whole (fewer than RANKING.fewAll): sections holding every word in different paragraphs and
+ * whole (fewer than RANKING.enough): sections holding every word in different paragraphs and
  * pages whose sections together hold every word; sections holding all but one word; and query
  * relaxation. Functions over one query (see order.ts).
  */

@@ -209,25 +209,6 @@ test('synthetic pages: documentation pages of words the site does not use, the s
 const BUILD = join(import.meta.dirname, '../build');
 const builtIndex = existsSync(join(BUILD, 'search/local-index.json'));
 
-/**
- * The queries whose top 10 still differs between the formats, and why: rules 5 and 6 of the
- * ranking (a section that defines an identifier, or whose heading is the query, ranks first) read
- * a section's records, and a sharded client fetches the records of the hits it shows only, so
- * it applies them among those (docs-search's README, "Answers and the site's size"). A test-half
- * question is named by a hash of its text (that half is never read while tuning).
- */
-const RECORDS_NOT_FETCHED = [
-  'base: brightness',
-  'test-half 85dde8fc',
-  'test-half c40e9efa',
-  'real: P1 MBus heat meter present in /api/v1/telegram but missing from /api/v1/data external[]',
-  "real: 'smr_version' is not present in the return values from my HomeWizard P1 meter.",
-  'shared: brightness',
-  'identifiers: /api',
-  ...['authorization', 'authorized', 'batteries', 'brightness', 'device', 'measurement', 'system', 'type', 'user'].map((q) => `plain-names: ${q}`),
-  ...['Devices', 'Errors', 'Measurement', 'System', 'Authorization', 'Batteries'].map((q) => `headings: ${q}`),
-];
-
 test(
   'every query of every set gets the same top 10 from one file and from shards read as the browser reads them, typos included',
   {skip: !builtIndex && 'no site build (npm run build first)'},
@@ -243,10 +224,6 @@ test(
       const name = q.split === 'test' ? `test-half ${createHash('sha256').update(q.q).digest('hex').slice(0, 8)}` : `${q.set ?? 'base'}: ${q.q}`;
       if (JSON.stringify(a) !== JSON.stringify(b)) differ.push(name);
     }
-    // The shared set is read from outside the repository (../shared): where it is absent, so are its entries.
-    const setOf = (name: string) => (name.startsWith('test-half ') ? 'real' : name.slice(0, name.indexOf(':')));
-    const loaded = new Set(queries.map((q) => q.set ?? 'base'));
-    const expected = RECORDS_NOT_FETCHED.filter((name) => loaded.has(setOf(name)));
-    assert.deepEqual(differ.sort(), expected.sort(), `${differ.length} of ${queries.length} queries differ`);
+    assert.deepEqual(differ, [], `${differ.length} of ${queries.length} queries differ`);
   },
 );

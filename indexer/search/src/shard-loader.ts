@@ -5,7 +5,7 @@
  */
 import {normalizeFacetFilters, type QueryParams} from './engine/answer.ts';
 import {LocalSearchEngine} from './engine/search.ts';
-import {chunkStarts, decodeRecords, decodeShard, decodeVocab, headsFile, recordsFile, sectionTable, shardKey, termsFile, typoLengths, typoShardKeys, vocabFile, type ShardManifest} from './engine/shards.ts';
+import {addTermsFile, chunkStarts, decodeRecords, decodeVocab, headsFile, recordsFile, sectionTable, shardKey, termsFile, typoLengths, typoShardKeys, vocabFile, type ShardManifest} from './engine/shards.ts';
 import {synonymsOf} from './engine/index-file.ts';
 import {tokenizeQuery} from './engine/text.ts';
 
@@ -67,7 +67,7 @@ export class ShardLoader {
       const vocab = lengths.map((n) => this.load(vocabFile(n), (json) => void this.words.set(n, decodeVocab(json))));
       p = Promise.all(vocab).then(() => {
         const keys = typoShardKeys(word, (n) => this.words.get(n) ?? []);
-        const addTerms = (json: unknown) => this.engine.addTerms(decodeShard(json));
+        const addTerms = (json: unknown) => addTermsFile(this.engine, json);
         return Promise.all([...keys].filter((key) => this.shards.has(key)).map((key) => this.load(termsFile(key), addTerms)));
       }).then(() => this.typosDone.add(word));
       p.catch(() => this.typosFetched.delete(word));
@@ -86,7 +86,7 @@ export class ShardLoader {
     const words = tokenizeQuery(query).slice(0, 30);
     const prefixLast = !/\s$/.test(query);
     const wanted: Promise<void>[] = [];
-    const addTerms = (json: unknown) => this.engine.addTerms(decodeShard(json));
+    const addTerms = (json: unknown) => addTermsFile(this.engine, json);
     const terms = (key: string) => {
       if (this.shards.has(key)) wanted.push(this.load(termsFile(key), addTerms));
     };

@@ -10,6 +10,7 @@ import {packRecords} from '../src/engine/index-file.ts';
 import {LocalSearchEngine} from '../src/engine/search.ts';
 import {buildShards, engineFromShards, recordsFile, termsFile, vocabFile, type ShardManifest} from '../src/engine/shards.ts';
 import {ORIGIN, recordsWithLongParagraph} from '../src/testing/search-records.ts';
+import type {SearchRecord} from '../src/record/constants.ts';
 
 const RECORDS = recordsWithLongParagraph();
 
@@ -124,4 +125,40 @@ test('engineFromShards reads a whole sharded index (the CLI and search:eval)', (
     engine.rank('power').map((h) => h.record.url),
     new LocalSearchEngine(RECORDS).rank('power').map((h) => h.record.url),
   );
+});
+
+test('a sharded index ranks the section that names the query first, as one file does, before it has fetched that section’s records', async () => {
+  // Pages that say the words often, high in their titles; one section that defines `brightness`
+  // by a table row, and one whose own heading is `reset counters`, both scoring lower, on a page
+  // of its own records file (each guide's last section fills most of one).
+  let position = 0;
+  const rec = (path: string, anchor: string | null, levels: string[], content: string | null): SearchRecord => {
+    const hierarchy = {lvl0: 'Docs', lvl1: null, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null} as SearchRecord['hierarchy'];
+    levels.forEach((v, i) => ((hierarchy as Record<string, string | null>)[`lvl${i + 1}`] = v));
+    const type = content === null ? (`lvl${levels.length}` as SearchRecord['type']) : 'content';
+    const url = `${ORIGIN}${path}${anchor ? `#${anchor}` : ''}`;
+    const weight = {pageRank: 0, level: content === null ? 100 - 10 * (levels.length - 1) : 0, position: position++};
+    return {objectID: `${url}:${position}`, url, url_without_anchor: `${ORIGIN}${path}`, anchor, type, hierarchy, content, weight, language: 'en', docusaurus_tag: 'docs-default-current', version: 'current'};
+  };
+  const records: SearchRecord[] = [];
+  for (let i = 0; i < 12; i++) {
+    records.push(rec(`/docs/guide-${i}`, null, [`Reset counters guide ${i}`], null));
+    records.push(rec(`/docs/guide-${i}`, null, [`Reset counters guide ${i}`], 'Set the brightness, then reset counters: brightness first, reset counters after.'));
+    records.push(rec(`/docs/guide-${i}`, 'more', [`Reset counters guide ${i}`, 'More'], 'Other words fill the page. '.repeat(60)));
+  }
+  records.push(rec('/docs/led', null, ['LED'], null));
+  records.push(rec('/docs/led', 'settings', ['LED', 'Settings'], 'brightness · number · from 0 to 255'));
+  records.push(rec('/docs/led', 'reset-counters', ['LED', 'Settings', 'Reset counters'], null));
+  records.push(rec('/docs/led', 'reset-counters', ['LED', 'Settings', 'Reset counters'], 'Counters restart from zero.'));
+  const one = new LocalSearchEngine(records);
+  const {manifest, files} = buildShards(records, ORIGIN, one);
+  const served = new Map<string, unknown>([['/search/local-index.json', manifest]]);
+  for (const [name, text] of files) served.set(`/search/local-index/${name}`, JSON.parse(text));
+  for (const [q, first] of [['brightness', '/docs/led#settings'], ['reset counters', '/docs/led#reset-counters']] as const) {
+    assert.equal(one.rank(q)[0]?.record.url, `${ORIGIN}${first}`, `${q}: one file ranks the section naming it first`);
+    const {client, fetched} = serve(served);
+    const {results} = await client.search({requests: [{indexName: 'docs', query: q, hitsPerPage: 1}]});
+    assert.deepEqual(results[0]!.hits.map((h) => h.url), [`${ORIGIN}${first}`], `${q}: sharded`);
+    assert.equal(fetched.filter((u) => u.includes('/r-')).length, 1, `${q}: the records of the hit shown only`);
+  }
 });

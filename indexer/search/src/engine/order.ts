@@ -87,12 +87,12 @@ function order(engine: LocalSearchEngine, q: Query, m: Matches, fuzzy: boolean):
   const {terms, typoTerms, count: touched} = m;
   const {matched, perPage} = m.scratch;
   const {prefixLast, need} = q;
-  // (and a query of one whole word the index holds: a field named `cycles` or `type` is defined
-  // by its table row, as `power_w` is)
-  const oneWord = ruleOn('one-word-defined');
+  // The words a section may define: identifiers, words typed as paths, and the one word of a
+  // one-word query the index holds (a field named `cycles` or `type` is defined by its table
+  // row, as `power_w` is).
   const identifiers = !ruleOn('defined-first')
     ? []
-    : terms.filter((t) => isIdentifier(t) || q.pathWords.has(t) || (oneWord && terms.length === 1 && !t.includes(' ') && t.length >= RANKING.definedWordMinLength && engine.terms.has(t)));
+    : terms.filter((t) => isIdentifier(t) || q.pathWords.has(t) || (terms.length === 1 && !t.includes(' ') && t.length >= RANKING.definedWordMinLength && engine.terms.has(t)));
   // (the words as typed, a synonym's run of words split back into them: not for typos;
   // "Example response: P1 Meter" is the heading of `example response p1 meter`, where `p1 meter` is one run)
   const compare = comparer(engine, identifiers, q.pathWords, !fuzzy && ruleOn('exact-heading') ? terms.flatMap((t) => t.split(' ')) : null);
@@ -115,7 +115,7 @@ function order(engine: LocalSearchEngine, q: Query, m: Matches, fuzzy: boolean):
     }
   }
   // Answered as an OR of its words (no section holds every word, no page does, no section holds all but one).
-  const scoreOf = scorer(engine, m, required === 0 && terms.length > 1 && ruleOn('or-page-share') ? pageWords(engine, m) : null);
+  const scoreOf = scorer(engine, m, required === 0 && terms.length > 1 && ruleOn('page-evidence') ? pageWords(engine, m) : null);
   const scores = new Float64Array(n);
   for (let j = 0; j < n; j++) scores[j] = scoreOf(sections[j]!);
   for (let j = 0; j < n; j++) perPage[engine.pageOf[sections[j]!]!] = 0;
@@ -153,7 +153,7 @@ function order(engine: LocalSearchEngine, q: Query, m: Matches, fuzzy: boolean):
     }
     const whole = ranked.slice(0, read).filter((r) => !spread.has(r));
     const unchecked = ranked.slice(read);
-    if (whole.length + unchecked.length + o < RANKING.fewAll) {
+    if (whole.length + unchecked.length + o < RANKING.enough) {
       // Few sections hold every word in one record: the lower tiers follow (tiers.ts).
       const lower = belowFew({engine, m, all, compare, scoreOf, reading}, {whole, spread, unchecked, near, together, others: others.subarray(0, o)});
       ranked = lower.ranked;

@@ -35,30 +35,26 @@ export const RANKING = {
   allInHeadings: 2,
   /** divides the heading level (weight.level) in the boost above */
   levelScale: 200,
-  /** score × (1 + this × ln(sections of the page holding every word)) */
+  /** page evidence: score × (1 + this × ln(sections of the page holding the words required)) */
   pageDensity: 0.25,
-  /** a section of a page outside the documentation (landing page, category pages) counts this much */
+  /** page evidence: a section of a page outside the documentation (landing page, category pages) counts this much */
   sitePageWeight: 0.7,
   // Which tiers run (order.ts)
-  /** the best sections whose records are read: are the words together in one record (else they rank lower, see fewAll)? */
+  /** the best sections whose records are read: are the words together in one record (else they rank lower, see enough)? */
   readBest: 100,
-  /** fewer sections than this hold every word together: the lower tiers (spread, pages, all but one word) follow */
-  fewAll: 10,
+  /** fewer sections than this answer the words as typed: the engine looks further (typos forgiven; below the sections holding every word together, the lower tiers: spread, pages, all but one word) */
+  enough: 5,
   /** fewer hits than this: sections holding some of the words follow (relaxation) */
   relaxBelow: 3,
   /** relaxation adds sections holding this share of the words (by IDF) or more first, the rest only while hits < relaxBelow */
   relaxCoverage: 0.5,
-  /** fewer sections than this hold the words as typed (or none holds all): typos are forgiven */
-  fuzzyBelow: 5,
-  /** the tier of sections holding all words but one, and the subject rule, need a query of this many words */
-  nearMissMinWords: 3,
+  /** a query of this many words or more is a sentence: a section missing one of its words may answer (near misses, the subject rule), a stop word ending it ends it (fewer: it may be a word being typed, and is kept) */
+  sentenceWords: 3,
   /** the subject rule: a section whose headings hold this many of the query's words, one of them rare, ranks with the first tier */
   subjectHeadingWords: 2,
   /** a word in the headings of at most 1 section in this many is rare (the subject rule) */
   rareHeadingShare: 64,
   // Query words (query.ts)
-  /** a stop word ending a query of fewer words than this may be a word being typed, and is kept */
-  typedStopWordBelow: 3,
   /** words of a query read (the rest are ignored) */
   maxWords: 30,
   /** a last word of at most this many letters, being typed, matches titles and headings only */
@@ -83,18 +79,14 @@ export const RULE_NAMES = [
   'unfound-words',
   'typos-when-few',
   'all-in-headings',
-  'page-density',
-  'site-pages',
+  'page-evidence',
   'code-samples',
-  'or-page-share',
   'spread',
   'near-misses',
   'subject',
   'relaxation',
   'defined-first',
-  'one-word-defined',
   'exact-heading',
-  'heading-order',
 ] as const;
 
 export type RuleName = (typeof RULE_NAMES)[number];

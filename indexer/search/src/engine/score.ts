@@ -147,25 +147,30 @@ export function pageWords(engine: LocalSearchEngine, m: Matches): Map<number, nu
 
 /**
  * A section's score: what its words found there (accumulate), times the multipliers of
- * RANKING. `orWords`: the words each page holds, when the query is answered as an OR of its
- * words (a section then counts as much as its page holds of them, each word alike: the page that
- * answers, then its section; a page that says one of the words often is not the page that
- * answers). Reads scratch.perPage: the sections of each page holding the words required.
+ * RANKING, among them what its page says of the query (the rule `page-evidence`): the share of
+ * the query's words the page's sections hold together (`orWords`, given when the query is
+ * answered as an OR of its words: otherwise every section ranked holds them all and the share is
+ * 1; each word alike, so the page that answers comes first, then its section, and a page that
+ * says one of the words often does not), how many of the page's sections hold the words required
+ * (scratch.perPage), and whether it is a documentation page at all.
  */
 export function scorer(engine: LocalSearchEngine, m: Matches, orWords: Map<number, number> | null): (s: number) => number {
   const {acc, matched: matchedOf, inHeading, perPage} = m.scratch;
   const words = m.terms.length;
-  const [headings, density, sitePages] = (['all-in-headings', 'page-density', 'site-pages'] as const).map(ruleOn);
+  const [headings, page] = (['all-in-headings', 'page-evidence'] as const).map(ruleOn);
   return (s) => {
     const matched = matchedOf[s]!;
+    const p = engine.pageOf[s]!;
     let score = acc[s]! * popcount(matched);
-    if (orWords) score *= popcount(orWords.get(engine.pageOf[s]!)!) / words;
+    if (page && orWords) score *= popcount(orWords.get(p)!) / words;
     if (headings && (inHeading[s]! & matched) === matched) {
       // Every word is in a title or heading: the heading itself is the hit.
       score *= RANKING.allInHeadings * (1 + engine.leadLevel[s]! / RANKING.levelScale);
     }
-    if (density) score *= 1 + RANKING.pageDensity * Math.log(Math.max(1, perPage[engine.pageOf[s]!]!));
-    if (sitePages && engine.isSitePage(s)) score *= RANKING.sitePageWeight;
+    if (page) {
+      score *= 1 + RANKING.pageDensity * Math.log(Math.max(1, perPage[p]!));
+      if (engine.isSitePage(s)) score *= RANKING.sitePageWeight;
+    }
     return score;
   };
 }

@@ -88,6 +88,7 @@ export class LocalSearchEngine extends RecordChooser {
       this.pageFacets = t.pageFacets;
       this.terms = new SearchableMap<number>();
       this.members = [];
+      this.namesFromIndex();
       return;
     }
     const built = (source instanceof IndexBuilder ? source : IndexBuilder.of(source as readonly SearchRecord[])).finish();
@@ -142,9 +143,10 @@ export class LocalSearchEngine extends RecordChooser {
     return this.lead.length;
   }
 
-  /** Sharded index: the postings of the terms of one shard (terms already known are kept). */
-  addTerms(postings: ShardPostings): void {
+  /** Sharded index: the postings of the terms of one shard (terms already known are kept), and what sections name of its words. */
+  addTerms(postings: ShardPostings, names?: Record<string, unknown>): void {
     this.loaded++;
+    if (names) this.termNames?.add(names);
     for (const [term, p] of postings) {
       const id = this.terms.get(term);
       if (id === undefined) {
@@ -186,8 +188,7 @@ export class LocalSearchEngine extends RecordChooser {
 
   /** What facets read of a section (its page's values, its lead record's type). */
   facetRecord(section: number): FacetRecord {
-    const f = this.pageFacets[this.pageOf[section]!]!;
-    return {...f, type: RECORD_TYPES[this.leadType[section]!]!};
+    return {...this.pageFacets[this.pageOf[section]!]!, type: RECORD_TYPES[this.leadType[section]!]!};
   }
 
   /** Per section, 1 when the filters let it through (see sectionsPassing); undefined: no filter. */
@@ -244,7 +245,7 @@ export class LocalSearchEngine extends RecordChooser {
       const count = (r: Ranking) => r.ranked.length - r.relaxed + r.others.length;
       // Typos are forgiven only when the words as typed find too little (Algolia ranks typo
       // matches below exact ones anyway): looking them up costs more than the rest.
-      if ((!ruleOn('typos-when-few') || !exact.all || count(exact) < RANKING.fuzzyBelow) && terms.some((t) => typosAllowed(t) > 0)) {
+      if ((!ruleOn('typos-when-few') || !exact.all || count(exact) < RANKING.enough) && terms.some((t) => typosAllowed(t) > 0)) {
         const forgiving = rankPass(this, q, true);
         typoWords = terms.filter((t) => !t.includes(' ') && typosAllowed(t) > 0);
         if ((forgiving.all && !exact.all) || (forgiving.all === exact.all && count(forgiving) > count(exact))) {

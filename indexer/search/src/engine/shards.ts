@@ -5,7 +5,8 @@
  * - `local-index.json` is a small manifest: the section table (what ranking reads of a section
  *   before its records are fetched: page, facets, heading level) and the file lists.
  * - `local-index/t-<hex>.json`: the terms starting with one 2-character prefix and their
- *   postings with the engine's weights (computed at build time over the whole site).
+ *   postings with the engine's weights (computed at build time over the whole site), and the
+ *   sections whose own heading or table rows name them (names.ts).
  * - `local-index/h-<hex>.json`: for one first letter, the title and heading postings of its most
  *   frequent words (what a one-letter query reads).
  * - `local-index/r-<chunk>.json`: the records of consecutive sections (about RECORDS_CHUNK_BYTES
@@ -22,6 +23,7 @@ import {LocalSearchEngine, type Postings} from './search.ts';
 import {RANKING} from './ranking.ts';
 import {vocabFiles} from './vocab.ts';
 import {roundWeight, WEIGHT_SCALE} from './fields.ts';
+import {encodeNames, type SectionNames} from './names.ts';
 
 export {isShardManifest, keyHex, SHARD_DIR, SHARD_PREFIX_LENGTH, shardKey, SHARDED_INDEX_FORMAT, termsFile, type ShardManifest} from './manifest.ts';
 export {decodeVocab, typoLengths, typoShardKeys, vocabFile, VOCAB_LONGEST} from './vocab.ts';
@@ -82,6 +84,17 @@ function decodePostings(list: unknown, partial: boolean): Postings {
     weight[j] = (list[2 + m + j] as number) / WEIGHT_SCALE;
   }
   return {at, weight, df: list[0] as number, headingEnd, partial};
+}
+
+/** What the sections name of the words of one terms file (see names.ts); undefined: none. */
+export function decodeNames(file: unknown): Record<string, unknown> | undefined {
+  const names = (file as {names?: unknown} | null)?.names;
+  return names && typeof names === 'object' ? (names as Record<string, unknown>) : undefined;
+}
+
+/** Adds one terms or heads file to a sharded index's engine: its postings and names. */
+export function addTermsFile(engine: LocalSearchEngine, file: unknown): void {
+  engine.addTerms(decodeShard(file), decodeNames(file));
 }
 
 /** Reads one terms or heads file. */
@@ -154,7 +167,7 @@ export function decodeRecords(file: unknown): SearchRecord[] {
 export function buildShards(
   records: readonly SearchRecord[],
   origin: string,
-  engine: {exportTerms(): Iterable<[string, Postings]>; sectionLeads(): {page: number; record: SearchRecord}[]},
+  engine: {exportTerms(): Iterable<[string, Postings]>; sectionLeads(): {page: number; record: SearchRecord}[]; namesOf(section: number): SectionNames | null},
   synonyms: readonly Synonym[] = [],
 ): {manifest: ShardManifest; files: Map<string, string>} {
   const files = new Map<string, string>();
@@ -228,8 +241,21 @@ export function buildShards(
       list.push([term, p]);
     }
   }
-  const shards = [...byKey.keys()].sort();
-  for (const key of shards) files.set(termsFile(key), JSON.stringify({format: SHARDED_INDEX_FORMAT, terms: byKey.get(key)}));
+  // What sections name of a word goes with the word's postings (a word no section holds, a
+  // table row's first cell, gets a terms file of its own), so that ranking reads it as soon as
+  // the word's file is here, before any record.
+  const namesByKey = new Map<string, Record<string, number[]>>();
+  for (const [word, list] of encodeNames(leads.length, (s) => engine.namesOf(s))) {
+    const key = shardKey(word);
+    let names = namesByKey.get(key);
+    if (!names) namesByKey.set(key, (names = {}));
+    names[word] = list;
+  }
+  const shards = [...new Set([...byKey.keys(), ...namesByKey.keys()])].sort();
+  for (const key of shards) {
+    const names = namesByKey.get(key);
+    files.set(termsFile(key), JSON.stringify({format: SHARDED_INDEX_FORMAT, terms: byKey.get(key) ?? {}, ...(names ? {names} : {})}));
+  }
   const heads = [...byLetter.keys()].sort();
   for (const letter of heads) {
     // The engine's completions of one letter: most frequent first, then shortest, then in the words' order.
@@ -266,7 +292,7 @@ export function buildShards(
  */
 export function engineFromShards(manifest: ShardManifest, read: (file: string) => unknown): LocalSearchEngine {
   const engine = new LocalSearchEngine(sectionTable(manifest)).useSynonyms(synonymsOf(manifest));
-  for (const key of manifest.shards) engine.addTerms(decodeShard(read(termsFile(key))));
+  for (const key of manifest.shards) addTermsFile(engine, read(termsFile(key)));
   const starts = chunkStarts(manifest);
   manifest.chunks.forEach((_, c) => engine.addRecords(starts[c]!, decodeRecords(read(recordsFile(c)))));
   return engine;

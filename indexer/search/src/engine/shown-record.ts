@@ -4,24 +4,10 @@
  * them. Its highlights and snippets are made from that record (highlight.ts, answer.ts).
  */
 import {LEVELS, type RecordType, type SearchRecord} from '../record/constants.ts';
-import {decodeEntities, normalizeTerm, stem, stemRoot, tokenizeQuery, type TypoTerms} from './text.ts';
+import {decodeEntities, normalizeTerm, stem, stemRoot, type TypoTerms} from './text.ts';
 import {isWordChar, popcount, standsAlone} from './words.ts';
 import {TermMatcher} from './matching.ts';
-import {QUESTION_WORDS, STOP_WORDS} from './fields.ts';
-import {ruleOn} from './ranking.ts';
-
-const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
-
-/** What a section's own heading and its table rows name (see RecordChooser.defines). */
-interface SectionNames {
-  /** Its own heading (lvl1..lvl6), normalized, a space at each end; empty when it has none. */
-  heading: string;
-  headingWords: Set<string>;
-  /** The first cell of each table row. */
-  rows: Set<string>;
-  /** The paths its cells give after a method (`PUT /api/system/reboot` → `api/system/reboot`). */
-  methodPaths: Set<string>;
-}
+import {definesBy, headingMatch, sectionNames, TermNames, type SectionNames} from './names.ts';
 
 /**
  * What choosing a section's record reads of one query (a value per query, made by the ranking):
@@ -149,80 +135,52 @@ export abstract class RecordChooser extends TermMatcher {
   }
 
   /**
+   * Names read from the index rather than from records (a sharded index: see names.ts); null:
+   * read from the section's records.
+   */
+  protected termNames: TermNames | null = null;
+
+  /** Reads names from the index from now on (a sharded index: its terms files carry them). */
+  protected namesFromIndex(): void {
+    this.termNames = new TermNames();
+  }
+
+  /**
    * Whether a section defines the identifier `id` (a query word such as `power_w`,
    * `user:unauthorized`, `api/system/reboot`): its own heading names it (a whole word there), or
    * one of its table rows (a record of cells joined by ` · `) starts with it alone, or gives it as a
    * method and path (`PUT /api/system/reboot`). A section that quotes it in an example or in a
-   * sentence does not. Records not fetched yet (sharded) define nothing.
+   * sentence does not (see names.ts).
    */
   defines(section: number, id: string, path = false): boolean {
-    const names = this.namesOf(section);
-    if (!names) return false;
-    // (a word typed as a path, `/api`, is named only as a path: not the word `api` of a title)
-    if (path ? names.heading.includes(` /${id} `) : names.headingWords.has(id)) return true;
-    return names.rows.has(path ? `/${id}` : id) || (!path && names.rows.has(`/${id}`)) || names.methodPaths.has(id);
+    if (this.termNames) return this.termNames.defines(section, id, path);
+    return definesBy(this.namesOf(section)?.flags.get(id) ?? 0, path);
   }
 
-  /** Per section (once its records are here): what its heading and table rows name (see defines). */
+  /**
+   * Whether a section's own heading (lvl1..lvl6) is the query: its words (stop words aside, and
+   * the words of a question as the query drops them) are the query's words, each exactly, no more:
+   * 2 in the query's order, 1 in another, 0 when it is not (see headingMatch).
+   */
+  headingIs(section: number, terms: readonly string[]): number {
+    if (this.termNames) return this.termNames.headingIs(section, terms);
+    const heading = this.namesOf(section)?.heading;
+    return heading ? headingMatch(heading, terms) : 0;
+  }
+
+  /** Per section (once its records are here): what its heading and table rows name. */
   private readonly names = new Map<number, SectionNames>();
 
-  private namesOf(section: number): SectionNames | null {
+  /** What a section names (see names.ts); null while its records are not here. */
+  namesOf(section: number): SectionNames | null {
     let names = this.names.get(section);
     if (names) return names;
     const lead = this.lead[section]!;
     if (lead < 0) return null;
-    names = {heading: '', headingWords: new Set(), rows: new Set(), methodPaths: new Set()};
-    const head = this.records[lead]!;
-    if (head.type !== 'lvl0') {
-      // (a section without a heading record, its records all paragraphs: the deepest heading they sit under)
-      const own = head.type === 'content' ? LEVELS.slice(1).reduce<string | null>((found, k) => head.hierarchy[k] ?? found, null) : head.hierarchy[head.type];
-      if (own) {
-        const text = normalizeTerm(decodeEntities(own));
-        names.heading = ` ${text} `;
-        for (const w of tokenizeQuery(text)) names.headingWords.add(w);
-      }
-    }
-    for (const i of this.members[section]!) {
-      if (this.records[i]!.type !== 'content') continue;
-      const text = this.plainText(i);
-      if (!text.includes(' · ')) continue;
-      const cells = text.split(' · ');
-      // (the first cell is the identifier alone: `power_w`, `/api/user`, `json:parameter-missing:<parameter>`)
-      names.rows.add(cells[0]!.replace(/<[^>]*>/g, '').replace(/:$/, '').trim());
-      for (const cell of cells) {
-        const words = tokenizeQuery(cell);
-        if (words.length === 2 && HTTP_METHODS.has(words[0]!)) names.methodPaths.add(words[1]!);
-      }
-    }
+    const paragraphs = this.members[section]!.filter((i) => this.records[i]!.type === 'content').map((i) => this.plainText(i));
+    names = sectionNames(this.records[lead]!, paragraphs);
     this.names.set(section, names);
     return names;
-  }
-
-  /**
-   * Whether a section's own heading (lvl2..lvl6) is the query: its words (stop words aside, and
-   * the words of a question as the query drops them) are the query's words, each exactly, no more
-   * (Algolia's `exact` criterion on an attribute): 2 when they stand in the query's order, 1 in
-   * another order (Algolia's proximity criterion puts the first above), 0 when it is not.
-   */
-  headingIs(section: number, terms: readonly string[]): number {
-    const lead = this.lead[section]!;
-    if (lead < 0) return 0;
-    const head = this.records[lead]!;
-    // (a section heading: a page's title, lvl1, is already the page's first hit for its words)
-    if (head.type === 'content' || head.type === 'lvl0') return 0;
-    const own = head.hierarchy[head.type];
-    if (!own) return 0;
-    const all = tokenizeQuery(decodeEntities(own));
-    // ("How often to poll" is the query `how often to poll`, whose `how` is dropped)
-    const words = all.filter((w) => !STOP_WORDS.has(w) && !(all.length > 1 && QUESTION_WORDS.has(w)));
-    if (words.length !== terms.length) return 0;
-    const left = [...terms];
-    for (const w of words) {
-      const i = left.indexOf(w);
-      if (i < 0) return 0;
-      left.splice(i, 1);
-    }
-    return ruleOn('heading-order') && words.every((w, i) => w === terms[i]) ? 2 : 1;
   }
 
   hitFor(section: number, score: number, reading: Reading): RankedHit {

@@ -1,6 +1,6 @@
 /**
  * The tiers below the sections holding every word in one record, for a query few sections answer
- * whole (fewer than RANKING.fewAll): sections holding every word in different paragraphs and
+ * whole (fewer than RANKING.enough): sections holding every word in different paragraphs and
  * pages whose sections together hold every word; sections holding all but one word; and query
  * relaxation. Functions over one query (see order.ts).
  */
@@ -25,7 +25,7 @@ export interface PassContext {
 /**
  * For a query with few sections holding every word: [the best section of each page whose
  * sections together hold every word (none of them alone), the sections holding all but one word
- * (RANKING.nearMissMinWords words or more)], each list unordered; empty when both are.
+ * (RANKING.sentenceWords words or more)], each list unordered; empty when both are.
  */
 export function nearMisses(engine: LocalSearchEngine, m: Matches, all: number): number[][] {
   if (!ruleOn('near-misses')) return [];
@@ -42,7 +42,7 @@ export function nearMisses(engine: LocalSearchEngine, m: Matches, all: number): 
     else {
       const b = best.get(p);
       if (b !== -1 && (b === undefined || acc[s]! * popcount(mask) > acc[b]! * popcount(matched[b]!))) best.set(p, s);
-      if (words >= RANKING.nearMissMinWords && popcount(mask) === words - 1) nearSections.push(s);
+      if (words >= RANKING.sentenceWords && popcount(mask) === words - 1) nearSections.push(s);
     }
   }
   const pages: number[] = [];
@@ -99,7 +99,7 @@ export function belowFew(ctx: PassContext, first: FirstTier): {ranked: Scored[];
     inHeadings(section) >= RANKING.subjectHeadingWords && (inHeading[section]! & matched[section]! & rare) !== 0 && popcount(matched[section]!) >= terms.length - 1;
   const candidates = [...spread, ...pages.map((section) => ({section, score: scoreOf(section)})), ...rest.map((section) => ({section, score: scoreOf(section)}))];
   // (and scores above every section holding all the words: the words it lacks were the incidental ones)
-  const subject = ruleOn('subject') && terms.length >= RANKING.nearMissMinWords && !namedByFull ? candidates.filter((r) => r.score > topScore && namesSubject(r.section)) : [];
+  const subject = ruleOn('subject') && terms.length >= RANKING.sentenceWords && !namedByFull ? candidates.filter((r) => r.score > topScore && namesSubject(r.section)) : [];
   const promoted = new Set(subject.map((r) => r.section));
   const tier1 = [...spread, ...pages.map((section) => ({section, score: scoreOf(section)}))].filter((r) => !promoted.has(r.section)).sort(byProximity);
   const tier2 = rest.filter((section) => !promoted.has(section)).map((section) => ({section, score: scoreOf(section)})).sort(compare);

@@ -310,12 +310,25 @@ async function copyFixture(name: Exclude<FixtureSite, 'brand'>, to: string): Pro
   await writeFile(configFile, config.replace(/^export default \{$/m, "export default {\n  themes: ['docusaurus-theme-docs-search'],"));
 }
 
-/** The brand site: its own config and colours (e2e/brand-site), the classic site's pages. */
+/**
+ * The brand site: its own config and colours (e2e/brand-site), the classic site's pages. Its
+ * builds get no persistent cache, as every build here (build(), DOCUSAURUS_NO_PERSISTENT_CACHE):
+ * Docusaurus 3.0 knows no such variable and always gives webpack a filesystem cache, which a
+ * site built once only pays for (snapshots of its dependencies, the cache written after the
+ * build); a plugin of the copy's config sets webpack's `cache: false` instead.
+ */
 async function copyBrandSite(to: string): Promise<void> {
   await cp(path.join(here, 'brand-site'), to, {recursive: true});
   for (const part of ['docs', 'blog', path.join('src', 'pages')]) {
     await cp(path.join(here, 'classic-ts', part), path.join(to, part), {recursive: true});
   }
+  const configFile = path.join(to, 'docusaurus.config.js');
+  const config = await readFile(configFile, 'utf8');
+  if (/\bplugins:/.test(config)) throw new Error('brand-site: the fixture has its own plugins list; add the cache plugin there');
+  await writeFile(
+    configFile,
+    config.replace(/^export default \{$/m, "export default {\n  plugins: [() => ({name: 'no-persistent-cache', configureWebpack: () => ({cache: false})})],"),
+  );
 }
 
 const docusaurusBin = (project: string) => path.join(project, 'node_modules', '@docusaurus', 'core', 'bin', 'docusaurus.mjs');

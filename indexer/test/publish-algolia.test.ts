@@ -227,7 +227,7 @@ test('browsing a large live index follows the cursor', async () => {
   try {
     const many: SearchRecord[] = Array.from({length: 2345}, (_, i) => ({...structuredClone(base[1] as SearchRecord), objectID: `id-${i}`, content: `Paragraph ${i}.`}));
     fake.seed(LIVE, many, DOCSEARCH_SETTINGS);
-    const result = await publishToAlgolia(many, optionsFor(fake));
+    const result = await publishToAlgolia(many, optionsFor(fake, {timeoutMs: 10_000}));
     assert.equal(result.unchanged, 2345);
     assert.equal(fake.log.filter((e) => e.step === 'browse').length, 3);
   } finally {

@@ -84,10 +84,14 @@ after(() => {
   if (dir) rmSync(dir, {recursive: true, force: true});
 });
 
-/** Runs a command without blocking the event loop, which serves the mock device in this process. */
+/**
+ * Runs a command without blocking the event loop, which serves the mock device in this process.
+ * The test waits for the command to end; the 60 s limit only ends an example that hangs (tsx
+ * alone can take 20 s to start on a busy 2-core machine).
+ */
 function runAsync(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{out: string; err: string}> {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, {cwd: SITE, env, timeout: 20_000});
+    const child = spawn(cmd, args, {cwd: SITE, env, timeout: 60_000});
     let out = '';
     let err = '';
     child.stdout.on('data', (c) => (out += c));

@@ -15,15 +15,21 @@
  *   shows, gzipped as served (serve.ts), cold (a fresh browser context per query);
  * - cold first answer: that moment to the first hit on screen (Pagefind: its first result's
  *   data), with search.ts's phone throttling (150 ms RTT, 1.6 Mbps, CPU 4x);
- * - ours only, phone: first paint to first hit: a fresh context throttled from the navigation on,
- *   the search button clicked as soon as the page has painted and the heading word typed; from
- *   first contentful paint to the first hit on screen (early box or modal), median of
- *   COLD_SAMPLES, against the 2,000 ms budget;
+ * - phone, ours beside the lunr plugin: first paint to first hit of a reader on a throttled phone
+ *   (a fresh context throttled from the navigation on) who taps the search field (ours: the search
+ *   button; the lunr plugin: its navbar field) and types the heading word, at the first paint and,
+ *   as a second reader, once the page has hydrated (the lunr plugin's field searches only then);
+ *   the four readers interleaved, COLD_SAMPLES rounds, medians, ratios ours / lunr from the same
+ *   run, the load average at the start and the end; ours at the first paint against the 2,000 ms
+ *   budget;
  * - relevance: whether the first answer is the expected page, for a heading word and the same
- *   word with a typo (the theme's browser tests' queries; the fixture sites have no real query
- *   set); on our own site also MRR@10 of each engine on each set of site/search-eval/queries.json
- *   (base, forms, real), warm, from the pages each shows in order: our modal's hits, the lunr
- *   plugin's search page (its drop-down links no pages), Pagefind's results.
+ *   word with a typo (the theme's browser tests' queries); the site's own known-item queries,
+ *   generated from its build (known-items.ts: each page's title and a distinctive phrase of it,
+ *   the page expected first): answers first and MRR@10 of each engine, and each query where ours
+ *   ranks the page below the lunr plugin; on our own site also MRR@10 of each engine on each set
+ *   of site/search-eval/queries.json (base, forms, real). All warm, from the pages each shows in
+ *   order: our modal's hits, the lunr plugin's search page (its drop-down links no pages),
+ *   Pagefind's results.
  *
  *   node --import tsx indexer/bench/theme-compare.ts [--rounds 3] [--dir FOLDER] [--sites versioned-blog,ours]
  *   (FOLDER kept and reused: its installs; --sites: a comma-separated list of the sites below, default all)
@@ -34,15 +40,22 @@
 import {spawnSync} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import {cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile} from 'node:fs/promises';
-import {tmpdir} from 'node:os';
+import os, {tmpdir} from 'node:os';
 import path from 'node:path';
 import {chromium, type Browser} from '@playwright/test';
 import {CHROME_ARGS, CHROME_PATH} from 'site/chrome';
-import {serveBuild} from './serve.ts';
+import {knownItemQueries, rankOf, scoreKnownItems} from './known-items.ts';
+import {serveBuild, type StaticServer} from './serve.ts';
 import {pagefindBin, throttleLikeAPhone} from './search.ts';
 import {INDEXER, RESULTS, SITE, THEME, docusaurusBin, siteVersionOf} from './workspaces.ts';
 
 const EASYOPS = '@easyops-cn/docusaurus-search-local@0.55.3';
+/**
+ * The lunr plugin's options on every site: hashed file names (a served index is cached like the
+ * site's assets), and the pages plugin's pages indexed (its default leaves them out; ours indexes
+ * them): both engines answer from the same pages, which the known-item queries are made of.
+ */
+const EASYOPS_OPTIONS = {hashed: true, indexPages: true};
 
 type Engine = 'ours' | 'easyops (lunr)' | 'pagefind';
 const ENGINES: Engine[] = ['ours', 'easyops (lunr)', 'pagefind'];
@@ -96,7 +109,7 @@ const SITES: Site[] = [
 async function ourSiteConfig(variant: Variant, easyops: Record<string, unknown>): Promise<string | undefined> {
   if (variant === 'ours') return undefined;
   const file = path.join(SITE, `docusaurus.bench-${variant}.config.ts`);
-  const entry = variant === 'easyops' ? `, ['@easyops-cn/docusaurus-search-local', ${JSON.stringify({hashed: true, ...easyops})}]` : '';
+  const entry = variant === 'easyops' ? `, ['@easyops-cn/docusaurus-search-local', ${JSON.stringify({...EASYOPS_OPTIONS, ...easyops})}]` : '';
   await writeFile(file, [
     "import config from './docusaurus.config';",
     "const isOurTheme = (entry: unknown) => (Array.isArray(entry) ? entry[0] : entry) === 'docusaurus-theme-docs-search';",
@@ -151,7 +164,7 @@ async function copySite(site: Site, variant: Variant, to: string): Promise<void>
   const file = path.join(to, site.name === 'classic-ts' ? 'docusaurus.config.ts' : 'docusaurus.config.js');
   const line =
     variant === 'ours' ? "themes: ['docusaurus-theme-docs-search']," :
-    variant === 'easyops' ? `themes: [['@easyops-cn/docusaurus-search-local', ${JSON.stringify({hashed: true, ...site.easyops})}]],` : '';
+    variant === 'easyops' ? `themes: [['@easyops-cn/docusaurus-search-local', ${JSON.stringify({...EASYOPS_OPTIONS, ...site.easyops})}]],` : '';
   let config = (await readFile(file, 'utf8')).replace("  themes: ['docusaurus-theme-docs-search'],\n", '');
   config = config.replace(/^(export default \{|const config: Config = \{)$/m, (m) => `${m}\n  ${line}`);
   await writeFile(file, config);
@@ -252,46 +265,82 @@ async function coldAnswer(browser: Browser, origin: string, site: Site, engine: 
 /** The phone budget of the issue: first paint to first hit, on a throttled phone. */
 const PAINT_TO_HIT_BUDGET_MS = 2_000;
 
+/** When the phone reader taps the search field: at the first paint, or once the page has hydrated. */
+type Tap = 'paint' | 'hydrated';
+
+/** The phone reader's engines: what the reader taps, and what shows a hit. */
+const PHONE_UI: Record<Exclude<Engine, 'pagefind'>, {tap: string; hit: string}> = {
+  ours: {tap: '.DocSearch-Button', hit: '.DocSearch-Hit'},
+  // The lunr plugin's navbar field (server-rendered) and its drop-down's suggestions.
+  'easyops (lunr)': {tap: 'input.navbar__search-input', hit: '[class*="suggestion_"]'},
+};
+
+/** One phone sample: first paint to first hit (NaN: none), and why there was none. */
+interface PhoneSample {
+  ms: number;
+  why?: string;
+}
+
+/** After hydration, a hit that has not shown in this long will not: the sample counts as no answer. */
+const AFTER_HYDRATION_MS = 10_000;
+
 /**
- * Ours only: a reader on a throttled phone (throttled from the navigation on) who clicks the
- * search button as soon as the page has painted and types `q`: first contentful paint to the
- * first hit on screen (the early box's or the modal's), both read in the page.
+ * A reader on a throttled phone (throttled from the navigation on) who taps the engine's search
+ * field (ours: the search button; the lunr plugin: its navbar field) at the first paint, or once
+ * the page has hydrated (Docusaurus's `data-has-hydrated`), and types `q`: first contentful paint
+ * to the first hit on screen (ours: the early box's or the modal's), both read in the page.
  */
-async function paintToFirstHit(browser: Browser, origin: string, site: Site, q: string): Promise<number> {
+async function paintToFirstHit(browser: Browser, origin: string, site: Site, engine: Exclude<Engine, 'pagefind'>, tap: Tap, q: string): Promise<PhoneSample> {
+  const ui = PHONE_UI[engine];
   const context = await browser.newContext();
   const page = await context.newPage();
   try {
-    await page.addInitScript(() => {
+    await page.addInitScript((hit) => {
       const w = window as unknown as {__firstHitAt?: number};
       new MutationObserver((_, observer) => {
-        if (document.querySelector('.DocSearch-Hit')) {
+        if (document.querySelector(hit)) {
           w.__firstHitAt = performance.now();
           observer.disconnect();
         }
       }).observe(document, {childList: true, subtree: true});
-    });
+    }, ui.hit);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await throttleLikeAPhone(cdp);
     await page.goto(`${origin}${site.page}`, {waitUntil: 'commit'});
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, {polling: 10, timeout: 60_000});
-    await page.locator('.DocSearch-Button').click();
+    const hydrated = page.locator('html[data-has-hydrated="true"]');
+    if (tap === 'hydrated') await hydrated.waitFor({state: 'attached', timeout: 60_000});
+    await page.locator(ui.tap).click();
     await page.keyboard.type(q);
-    // The difference is computed where both times are read, in the page's own wait.
-    const waited = await page.waitForFunction(
-      () => {
-        const at = (window as unknown as {__firstHitAt?: number}).__firstHitAt;
-        const paint = performance.getEntriesByName('first-contentful-paint')[0];
-        return at !== undefined && paint ? at - paint.startTime : false;
-      },
-      undefined,
-      {timeout: NO_ANSWER_MS},
-    );
-    return Number(await waited.jsonValue());
+    // The difference is computed where both times are read, in the page's own wait; the wait ends
+    // AFTER_HYDRATION_MS after hydration at the latest.
+    const answered = page
+      .waitForFunction(
+        () => {
+          const at = (window as unknown as {__firstHitAt?: number}).__firstHitAt;
+          const paint = performance.getEntriesByName('first-contentful-paint')[0];
+          return at !== undefined && paint ? at - paint.startTime : false;
+        },
+        undefined,
+        {timeout: NO_ANSWER_MS},
+      )
+      .then(async (handle) => Number(await handle.jsonValue()), () => Number.NaN);
+    const late = hydrated
+      .waitFor({state: 'attached', timeout: NO_ANSWER_MS})
+      .then(() => new Promise<void>((r) => setTimeout(r, AFTER_HYDRATION_MS).unref()), () => undefined)
+      .then(() => 'late' as const);
+    const outcome = await Promise.race([answered, late]);
+    if (typeof outcome === 'number' && !Number.isNaN(outcome)) return {ms: outcome};
+    // No hit: what the focused field holds tells whether the reader's keys reached it.
+    const field = await page.evaluate(() => {
+      const active = document.activeElement;
+      return active instanceof HTMLInputElement ? active.value : null;
+    });
+    return {ms: Number.NaN, why: `no hit (waited until ${AFTER_HYDRATION_MS / 1000} s after hydration, ${NO_ANSWER_MS / 1000} s at most); the focused field holds ${field === null ? 'nothing (no field has focus)' : JSON.stringify(field)}`};
   } catch (error) {
     // One failed sample (no hit in time, or the page went away) counts as no answer.
-    console.error(`${site.name}: first paint to first hit not measured: ${String(error).split('\n')[0]}`);
-    return Number.NaN;
+    return {ms: Number.NaN, why: String(error).split('\n')[0]};
   } finally {
     await context.close();
   }
@@ -372,6 +421,46 @@ const NO_ANSWER_MS = 20_000;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
 
+/** The variant whose build an engine searches (Pagefind indexes the build without search). */
+const variantOf = (engine: Engine): Variant => (engine === 'ours' ? 'ours' : engine === 'pagefind' ? 'none' : 'easyops');
+
+/** Serves a variant's build under the site's baseUrl. */
+async function serveVariant(dir: string, site: Site, variant: Variant): Promise<StaticServer> {
+  const build = path.join(dir, 'sites', `${site.name}-${variant}`, 'build');
+  const served = path.join(dir, 'served', `${site.name}-${variant}`);
+  await rm(served, {recursive: true, force: true});
+  await mkdir(path.dirname(served), {recursive: true});
+  if (site.baseUrl === '/') {
+    await symlink(build, served);
+  } else {
+    await mkdir(served);
+    await symlink(build, path.join(served, site.baseUrl.replace(/^\/|\/$/g, '')));
+  }
+  return serveBuild(served);
+}
+
+/** The phone readers, in the order each round takes them: each engine tapped at the first paint, then once hydrated. */
+const PHONE_READERS: {engine: Exclude<Engine, 'pagefind'>; tap: Tap}[] = [
+  {engine: 'ours', tap: 'paint'},
+  {engine: 'easyops (lunr)', tap: 'paint'},
+  {engine: 'ours', tap: 'hydrated'},
+  {engine: 'easyops (lunr)', tap: 'hydrated'},
+];
+
+interface PhoneFigures {
+  /** Median of the samples, NaN sorting last (Infinity: most samples had no hit). */
+  medianMs: number;
+  samplesMs: number[];
+  /** Why samples had no hit (distinct reasons). */
+  noHit: string[];
+}
+
+/** The 1-minute load average, read at the start and the end of a measurement. */
+const load = () => Number(os.loadavg()[0]!.toFixed(1));
+
+const formatMs = (ms: number) => (Number.isFinite(ms) ? `${Math.round(ms).toLocaleString('en')} ms` : 'no answer');
+const ratio = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(2)}×` : '-');
+
 async function main(): Promise<void> {
   const argRounds = process.argv.indexOf('--rounds');
   const rounds = argRounds > 0 ? Number(process.argv[argRounds + 1]) : 3;
@@ -389,6 +478,9 @@ async function main(): Promise<void> {
   await mkdir(path.join(dir, 'sites'), {recursive: true});
   const rows: string[][] = [];
   const relevanceRows: string[][] = [];
+  const knownRows: string[][] = [];
+  const behindLines: string[] = [];
+  const phoneRows: string[][] = [];
   const evalQueries = (JSON.parse(await readFile(path.join(SITE, 'search-eval', 'queries.json'), 'utf8')) as {queries: EvalQuery[]}).queries;
   const json: unknown[] = [];
   const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROME_ARGS});
@@ -400,21 +492,18 @@ async function main(): Promise<void> {
     for (const site of sites) {
       console.log(`${site.name}: building without search, with ours, with lunr; Pagefind over the first`);
       const builds = await buildAll(dir, site, rounds);
-      for (const engine of ENGINES) {
-        const variant = engine === 'ours' ? 'ours' : engine === 'pagefind' ? 'none' : 'easyops';
-        const build = path.join(dir, 'sites', `${site.name}-${variant}`, 'build');
-        // The build served under its baseUrl.
-        const served = path.join(dir, 'served', `${site.name}-${variant}`);
-        await rm(served, {recursive: true, force: true});
-        await mkdir(path.dirname(served), {recursive: true});
-        if (site.baseUrl === '/') {
-          await symlink(build, served);
-        } else {
-          await mkdir(served);
-          await symlink(build, path.join(served, site.baseUrl.replace(/^\/|\/$/g, '')));
-        }
-        const server = await serveBuild(served);
-        try {
+      // The site's own known-item queries, from its build without search (the same pages).
+      const items = await knownItemQueries(path.join(dir, 'sites', `${site.name}-none`, 'build'), site.page);
+      console.log(`${site.name}: ${items.length} known-item queries (${items.filter((i) => i.kind === 'title').length} titles, ${items.filter((i) => i.kind === 'phrase').length} phrases)`);
+      const servers = new Map<Variant, StaticServer>();
+      try {
+        for (const variant of ['none', 'ours', 'easyops'] as const) servers.set(variant, await serveVariant(dir, site, variant));
+        const ranks = new Map<Engine, number[]>();
+        const shownBy = new Map<Engine, string[][]>();
+        const siteFigures: Record<string, unknown>[] = [];
+        for (const engine of ENGINES) {
+          const variant = variantOf(engine);
+          const server = servers.get(variant)!;
           const answers: Answer[] = [];
           const timings: Answer[] = [];
           for (const {q} of site.queries) {
@@ -424,14 +513,23 @@ async function main(): Promise<void> {
             timings.push(...samples);
           }
           const added = engine === 'pagefind' ? builds.ms.pagefind : builds.ms[variant] - builds.ms.none;
-          // Ours: first paint to first hit on a phone, the heading word, COLD_SAMPLES times.
-          let paintToHit: number | undefined;
-          if (engine === 'ours') {
-            const samples: number[] = [];
-            for (let i = 0; i < COLD_SAMPLES; i += 1) samples.push(await paintToFirstHit(browser, server.url, site, site.queries[0]!.q));
-            paintToHit = median(samples.map((ms) => (Number.isNaN(ms) ? Infinity : ms)));
-          }
           const right = site.queries.map(({expect}, i) => samePage(answers[i]!.first, expect));
+          // Warm, in one page: the known-item queries, and on our site its query sets too.
+          const asked: EvalQuery[] = [...items.map((item) => ({q: item.q, pages: item.pages, set: `known: ${item.kind}`})), ...(site.name === 'ours' ? evalQueries : [])];
+          const shown = await shownPages(browser, server.url, site, engine, asked).catch((error: unknown) => {
+            console.error(`${site.name}, ${engine}: relevance not measured: ${String(error).split('\n')[0]}`);
+            return undefined;
+          });
+          const known = shown ? scoreKnownItems(items, shown) : undefined;
+          if (shown) {
+            ranks.set(engine, items.map((item, i) => rankOf(item, shown[i] ?? [])));
+            shownBy.set(engine, shown);
+          }
+          const mrr10 = shown && site.name === 'ours' ? mrrBySet(evalQueries, shown.slice(items.length)) : undefined;
+          if (mrr10) relevanceRows.push([site.name, engine, ...Object.entries(mrr10).map(([set, value]) => `${set} ${value.toFixed(3)}`)]);
+          if (known) {
+            knownRows.push([site.name, engine, ...(['title', 'phrase'] as const).map((kind) => `${known[kind].first} / ${known[kind].n}, ${known[kind].mrr10.toFixed(3)}`)]);
+          }
           const figures = {
             site: site.name,
             engine,
@@ -440,18 +538,11 @@ async function main(): Promise<void> {
             // NaN (no answer) sorts last: the median is a number when most queries were answered.
             coldFirstAnswerMs: Math.round(median(timings.map((a) => (Number.isNaN(a.ms) ? Infinity : a.ms)))),
             firstIsExpected: {heading: right[0], typo: right[1]},
-            ...(paintToHit === undefined ? {} : {phonePaintToFirstHitMs: Math.round(paintToHit)}),
             firsts: answers.map((a) => a.first),
+            ...(known ? {knownItems: known} : {}),
+            ...(mrr10 ? {mrr10} : {}),
           };
-          // Our site has query sets: each engine's MRR@10 on each, searched in the same build.
-          const mrr10 = site.name === 'ours'
-            ? await shownPages(browser, server.url, site, engine, evalQueries).then((shown) => mrrBySet(evalQueries, shown), (error: unknown) => {
-              console.error(`${engine}: relevance not measured: ${String(error).split('\n')[0]}`);
-              return undefined;
-            })
-            : undefined;
-          if (mrr10) relevanceRows.push([site.name, engine, ...Object.entries(mrr10).map(([set, value]) => `${set} ${value.toFixed(3)}`)]);
-          json.push({...figures, ...(mrr10 ? {mrr10} : {})});
+          siteFigures.push(figures);
           rows.push([
             site.name,
             engine,
@@ -459,23 +550,84 @@ async function main(): Promise<void> {
             `${(figures.bytesBeforeFirstAnswer / 1024).toFixed(1)} KB`,
             !Number.isFinite(figures.coldFirstAnswerMs) ? 'no answer' : `${figures.coldFirstAnswerMs} ms`,
             ...right.map((ok, i) => (ok ? 'yes' : answers[i]!.first === '' ? 'no answer' : 'no')),
-            paintToHit === undefined ? '-' : !Number.isFinite(paintToHit) ? 'no answer' : `${Math.round(paintToHit)} ms${paintToHit <= PAINT_TO_HIT_BUDGET_MS ? '' : ' (over budget)'}`,
           ]);
-        } finally {
-          await server.close();
         }
+        // The known-item queries where ours ranks the page lower than the lunr plugin does.
+        const ours = ranks.get('ours');
+        const lunr = ranks.get('easyops (lunr)');
+        const rankText = (r: number) => (r === 0 ? 'not in 10' : `${r}`);
+        items.forEach((item, i) => {
+          const a = ours?.[i] ?? 0;
+          const b = lunr?.[i] ?? 0;
+          if (ours && lunr && b > 0 && (a === 0 || a > b)) {
+            const top = (shownBy.get('ours')?.[i] ?? []).slice(0, 3).join(', ') || 'nothing';
+            behindLines.push(`- ${site.name}, ${item.kind} "${item.q}" (${item.pages.join(' or ')}): ours ${rankText(a)}, lunr ${b}; ours shows first ${top}`);
+          }
+        });
+        // The phone readers, interleaved: round i of each reader before round i + 1 of any.
+        const phone = new Map<string, {samples: PhoneSample[]}>();
+        const loadBefore = load();
+        console.log(`${site.name}: phone readers, ${COLD_SAMPLES} rounds (load average ${loadBefore})`);
+        for (let round = 0; round < COLD_SAMPLES; round += 1) {
+          for (const reader of PHONE_READERS) {
+            const key = `${reader.engine}@${reader.tap}`;
+            const entry = phone.get(key) ?? {samples: []};
+            phone.set(key, entry);
+            entry.samples.push(await paintToFirstHit(browser, servers.get(variantOf(reader.engine))!.url, site, reader.engine, reader.tap, site.queries[0]!.q));
+          }
+        }
+        const loadAfter = load();
+        const phoneFigures = Object.fromEntries(
+          [...phone].map(([key, {samples}]): [string, PhoneFigures] => [
+            key,
+            {
+              medianMs: median(samples.map((s) => (Number.isNaN(s.ms) ? Infinity : s.ms))),
+              samplesMs: samples.map((s) => Math.round(s.ms)),
+              noHit: [...new Set(samples.flatMap((s) => (s.why ? [s.why] : [])))],
+            },
+          ]),
+        );
+        const at = (key: string) => phoneFigures[key]?.medianMs ?? Number.NaN;
+        for (const [key, figures] of Object.entries(phoneFigures)) {
+          for (const why of figures.noHit) console.error(`${site.name}, ${key}: ${why}`);
+        }
+        const oursPaint = at('ours@paint');
+        phoneRows.push([
+          site.name,
+          `${formatMs(oursPaint)}${Number.isFinite(oursPaint) && oursPaint > PAINT_TO_HIT_BUDGET_MS ? ' (over budget)' : ''}`,
+          formatMs(at('easyops (lunr)@paint')),
+          formatMs(at('ours@hydrated')),
+          formatMs(at('easyops (lunr)@hydrated')),
+          ratio(at('ours@hydrated'), at('easyops (lunr)@hydrated')),
+          ratio(oursPaint, at('easyops (lunr)@hydrated')),
+          `${loadBefore} → ${loadAfter}`,
+        ]);
+        json.push(...siteFigures);
+        json.push({
+          site: site.name,
+          knownItemQueries: items.map((item, i) => ({...item, rank: Object.fromEntries([...ranks].map(([engine, list]) => [engine, list[i]]))})),
+          phone: {query: site.queries[0]!.q, loadAverage: [loadBefore, loadAfter], readers: phoneFigures},
+        });
+      } finally {
+        for (const server of servers.values()) await server.close();
       }
     }
   } finally {
     await browser.close();
     if (!kept) await rm(dir, {recursive: true, force: true});
   }
-  const header = ['site', 'search', 'build time added', 'bytes before first answer', 'cold first answer', 'heading word: first hit right', 'typo: first hit right', `phone: first paint to first hit (budget ${PAINT_TO_HIT_BUDGET_MS} ms)`];
-  const table = [header, header.map(() => '---'), ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
-  console.log(`\n${table}\n`);
+  const markdown = (header: string[], body: string[][]) => [header, header.map(() => '---'), ...body].map((r) => `| ${r.join(' | ')} |`).join('\n');
+  console.log(`\n${markdown(['site', 'search', 'build time added', 'bytes before first answer', 'cold first answer', 'heading word: first hit right', 'typo: first hit right'], rows)}\n`);
+  if (knownRows.length > 0) {
+    console.log(`${markdown(['site', 'search', 'known item, title: first / queries, MRR@10', 'known item, distinctive phrase: first / queries, MRR@10'], knownRows)}\n`);
+    console.log(behindLines.length > 0 ? `Known-item queries where ours ranks the page below the lunr plugin:\n${behindLines.join('\n')}\n` : 'No known-item query where ours ranks the page below the lunr plugin.\n');
+  }
   if (relevanceRows.length > 0) {
     const sets = ['site', 'search', 'MRR@10 by query set (site/search-eval/queries.json)'];
-    console.log(`${[sets, sets.map(() => '---'), ...relevanceRows.map((r) => [r[0]!, r[1]!, r.slice(2).join(', ')])].map((r) => `| ${r.join(' | ')} |`).join('\n')}\n`);
+    console.log(`${markdown(sets, relevanceRows.map((r) => [r[0]!, r[1]!, r.slice(2).join(', ')]))}\n`);
+  }
+  if (phoneRows.length > 0) {
+    console.log(`${markdown(['site', `ours, tap at first paint (budget ${PAINT_TO_HIT_BUDGET_MS} ms)`, 'lunr, tap at first paint', 'ours, tap once hydrated', 'lunr, tap once hydrated', 'ours / lunr, both once hydrated', 'ours at paint / lunr once hydrated', 'load average (1 min), start → end'], phoneRows)}\n`);
   }
   console.log(JSON.stringify(json, null, 2));
   await mkdir(RESULTS, {recursive: true});

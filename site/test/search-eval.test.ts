@@ -1,5 +1,5 @@
 /**
- * search:eval's sets (issue 37): the real set's seeded split, the halves reported apart, and the
+ * search:eval's sets: the real set's seeded split, the halves reported apart, and the
  * known items generated from the API descriptions and a build.
  */
 import {test} from 'node:test';

@@ -166,7 +166,7 @@ async function installProject(
       ? {algoliasearch: SITE_ALGOLIASEARCH, '@docsearch/react': SITE_DOCSEARCH_4, '@docsearch/css': SITE_DOCSEARCH_4, [OTHER_SEARCH_PLUGIN]: OTHER_SEARCH_PLUGIN_VERSION}
       : {};
   Object.assign(dependencies, lockedOnly);
-  // Docusaurus 3.0 to 3.5 no longer build on a fresh install, with or without the theme: their
+  // Docusaurus 3.0 to 3.5 do not build on a fresh install, with or without the theme: their
   // webpackbar fails on webpack 5.96 and later ("Invalid options object. Progress Plugin"), and
   // their theme-classic requires webpack/lib/ContextReplacementPlugin, gone in 5.113. A site on
   // such a version has its lock file's webpack from its time: this one pins it as such a lock does.

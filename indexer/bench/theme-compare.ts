@@ -31,7 +31,7 @@
  *   order: our modal's hits, the lunr plugin's search page (its drop-down links no pages),
  *   Pagefind's results.
  *
- *   node --import tsx indexer/bench/theme-compare.ts [--rounds 3] [--dir FOLDER] [--sites versioned-blog,ours]
+ *   node --import tsx indexer/bench/theme-compare.ts [--rounds 3] [--samples 3] [--dir FOLDER] [--sites versioned-blog,ours]
  *   (FOLDER kept and reused: its installs; --sites: a comma-separated list of the sites below, default all)
  *
  * Installs the packed theme (with docs-indexer and docs-search), Docusaurus and the lunr plugin (from npm's cache when it holds them)
@@ -413,8 +413,13 @@ function mrrBySet(queries: EvalQuery[], shown: string[][]): Record<string, numbe
   return Object.fromEntries([...sums].map(([set, {sum, n}]) => [set, Number((sum / n).toFixed(3))]));
 }
 
-/** Cold answers per query (a fresh browser context each); the table gives the median of all of a site's. */
-const COLD_SAMPLES = 3;
+/**
+ * Cold answers per query (a fresh browser context each), and rounds of the phone readers; the
+ * tables give medians. `--samples N` sets it (default 3): more on a quiet machine when a median
+ * sits near a budget.
+ */
+const argSamples = process.argv.indexOf('--samples');
+const COLD_SAMPLES = argSamples > 0 ? Number(process.argv[argSamples + 1]) : 3;
 
 /** A search with no answer on screen after this long counts as none. */
 const NO_ANSWER_MS = 20_000;
@@ -471,6 +476,10 @@ async function main(): Promise<void> {
   const unknown = names.filter((name) => !SITES.some((s) => s.name === name));
   if (unknown.length > 0 || names.length === 0) {
     console.error(`--sites: ${unknown.join(', ') || 'none given'}: not one of ${SITES.map((s) => s.name).join(', ')}`);
+    process.exit(1);
+  }
+  if (!Number.isInteger(COLD_SAMPLES) || COLD_SAMPLES < 1) {
+    console.error('--samples: a whole number of 1 or more');
     process.exit(1);
   }
   const sites = SITES.filter((s) => names.includes(s.name));

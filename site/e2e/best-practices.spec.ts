@@ -1,35 +1,24 @@
-import {test, expect, type Page} from '@playwright/test';
-import {SPEC_ROUTES, hydrated, BASE_HOSTS} from './shell-routes';
+/**
+ * Every page in light mode at a desktop's width, loaded once for all these checks: it hydrates
+ * without a mismatch (page-visit.ts, hydration-report.ts; the other modes and widths are in
+ * hydration.spec.ts), logs no console error, requests nothing from another host and no web font,
+ * and its images have an alt and a size. The page is scrolled to its end first, so that what loads
+ * on the way counts too.
+ */
+import {test, expect} from '@playwright/test';
+import {HYDRATION_WATCH} from './hydration-report';
+import {NOT_FOUND, WIDTHS, serveChanged, textMismatch, visit} from './page-visit';
+import {SPEC_ROUTES} from './shell-routes';
 
-type Visit = {consoleErrors: string[]; foreignRequests: string[]; fonts: string[]};
-
-/** Loads a route, scrolls to its end (lazy content) and records what the page did. */
-async function visit(page: Page, route: string): Promise<Visit> {
-  const seen: Visit = {consoleErrors: [], foreignRequests: [], fonts: []};
-  page.on('console', (m) => {
-    if (m.type() === 'error') seen.consoleErrors.push(m.text());
-  });
-  page.on('pageerror', (e) => seen.consoleErrors.push(e.message));
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    if (['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol) && !BASE_HOSTS.includes(url.hostname)) {
-      seen.foreignRequests.push(r.url());
-    }
-    if (r.resourceType() === 'font') seen.fonts.push(r.url());
-  });
-  await page.goto(route);
-  await hydrated(page);
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.waitForLoadState('networkidle');
-  return seen;
-}
-
-for (const route of SPEC_ROUTES) {
-  test(`${route}: no console error, no request to another host, no web font, sized images with alt`, async ({
-    page,
-  }) => {
-    const seen = await visit(page, route);
-    expect(seen.consoleErrors, 'console errors').toEqual([]);
+for (const route of [...SPEC_ROUTES, NOT_FOUND]) {
+  test(`${route}: hydrates without a mismatch; no console error, no request to another host, no web font, sized images with alt`, async ({page}) => {
+    await page.setViewportSize(WIDTHS.desktop);
+    await page.addInitScript(HYDRATION_WATCH);
+    // HYDRATION_MISMATCH=<route>: this route's server HTML made to differ, to see the check fail.
+    const prepare = process.env.HYDRATION_MISMATCH === route ? () => serveChanged(page, route, textMismatch) : undefined;
+    const seen = await visit(page, route, {toEnd: true, prepare});
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    expect(seen.findings.map((f) => f.summary), 'hydration, console errors and uncaught exceptions').toEqual([]);
     expect(seen.foreignRequests, 'requests to other hosts').toEqual([]);
     expect(seen.fonts, 'web fonts').toEqual([]);
     const images = await page.locator('img').evaluateAll((imgs) =>
@@ -48,9 +37,3 @@ for (const route of SPEC_ROUTES) {
     }
   });
 }
-
-test('the not-found page has no console error other than its own 404', async ({page}) => {
-  const seen = await visit(page, '/no-such-page');
-  expect(seen.consoleErrors.filter((e) => !/404 \(Not Found\)/.test(e))).toEqual([]);
-  expect(seen.foreignRequests).toEqual([]);
-});

@@ -1,79 +1,51 @@
 /**
- * No hydration mismatch: every page of the build, in light and dark mode, at a desktop's and a
- * phone's width, hydrates without an error or recoverable error reported by React and without an
- * attribute that differs from what React rendered (e2e/hydration-report.ts says what production
- * React reports and how). Any console error or uncaught exception on the way fails too.
+ * No hydration mismatch: every page of the build hydrates without an error or recoverable error
+ * reported by React and without an attribute that differs from what React rendered
+ * (e2e/hydration-report.ts says what production React reports and how). Any console error or
+ * uncaught exception on the way fails too.
+ *
+ * Colour mode and width are two factors of two values each, crossed pairwise: every page in light
+ * mode at a desktop's width (best-practices.spec.ts, which loads each page once for all its checks)
+ * and in dark mode at a phone's width (here), so that every page meets each value of each factor;
+ * the two other pairs (dark at a desktop's width, light at a phone's) on SAMPLED_ROUTES, pages that
+ * hold every kind of component the docs use between them. What a mode or a width changes before
+ * hydration (the colour toggle, the sidebar and table of contents a phone hides, code blocks' and
+ * diagrams' colours) is drawn by shared components, not by one page's prose.
  *
  * The last two tests show the check failing on a page made to mismatch: the server's HTML is
  * changed on its way to the browser (a text, an attribute), as a component that renders
  * differently on the server and in the browser would change it.
  * HYDRATION_MISMATCH=<route> makes the same change to that route in the all-pages tests, which then
- * fail (a one-off check of the check: `HYDRATION_MISMATCH=/docs/v1/api npx playwright test e2e/hydration.spec.ts`).
+ * fail (a one-off check of the check: `HYDRATION_MISMATCH=/docs/v1/api npx playwright test e2e/hydration.spec.ts e2e/best-practices.spec.ts`).
  */
-import {test, expect, type Browser, type BrowserContext, type Page, type Route} from '@playwright/test';
-import {classify, HYDRATION_WATCH, type Finding, type Report} from './hydration-report';
-import {builtRoutes, hydrated} from './shell-routes';
+import {test, expect, type BrowserContext} from '@playwright/test';
+import {HYDRATION_WATCH, type Finding} from './hydration-report';
+import {NOT_FOUND, readerContext, serveChanged, textMismatch, visit, type Mode, type Width} from './page-visit';
+import {builtRoutes} from './shell-routes';
 
-/** A path with no page: the not-found page. */
-const NOT_FOUND = '/no-such-page';
 /** Every page of the build, and the not-found page. */
 const ROUTES = [...builtRoutes(), NOT_FOUND];
-/** What Chromium logs for the not-found page's own 404 response: expected there, nowhere else. */
-const NOT_FOUND_RESPONSE = 'Failed to load resource: the server responded with a status of 404 (Not Found)';
 
-const WIDTHS = {desktop: {width: 1280, height: 800}, phone: {width: 390, height: 844}} as const;
+/**
+ * One page of each kind: the home page, the search page, a generated category index, a page of
+ * prose, a v1 reference page (field tables, examples, downloads, collapsed details, every
+ * admonition kind but tip and info), a v2 page with a sequence diagram and code in five languages,
+ * the page with tip and info admonitions, and the not-found page.
+ */
+const SAMPLED_ROUTES = ['/', '/search', '/docs/category/api-v2', '/docs/introduction', '/docs/v1/measurement', '/docs/v2/websocket', '/docs/versioning', NOT_FOUND];
 
 /** Pages loaded at once in one test (the machine has two cores; two tests run side by side). */
 const PARALLEL_PAGES = 3;
 
-/** The navbar's title, the same on every page: the text the mismatch tests change. */
-const NAVBAR_TITLE = '<b class="navbar__title text--truncate">HomeWizard Energy API</b>';
-
-/** Serves the page's HTML with `change` applied (the server's markup made to differ from the app's). */
-async function serveChanged(target: Page | BrowserContext, route: string, change: (html: string) => string): Promise<void> {
-  await target.route(
-    (url) => url.pathname === route,
-    async (r: Route) => {
-      const response = await r.fetch();
-      const html = await response.text();
-      const changed = change(html);
-      if (changed === html) throw new Error(`the change found nothing to change in ${route}`);
-      await r.fulfill({response, body: changed});
-    },
-  );
-}
-
-const textMismatch = (html: string) => html.replace(NAVBAR_TITLE, NAVBAR_TITLE.replace('>HomeWizard', '>Server-side HomeWizard'));
-
 /** Loads `route` in a new page of `context` and returns what it reported, judged. */
 async function load(context: BrowserContext, route: string): Promise<Finding[]> {
   const page = await context.newPage();
-  const reports: Report[] = [];
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    if (route === NOT_FOUND && message.text() === NOT_FOUND_RESPONSE && message.location().url.endsWith(NOT_FOUND)) return;
-    reports.push({source: 'console', text: message.text()});
-  });
-  page.on('pageerror', (error) => reports.push({source: 'pageerror', text: `${error.name}: ${error.message}`}));
-  if (process.env.HYDRATION_MISMATCH === route) await serveChanged(page, route, textMismatch);
   try {
-    await page.goto(route);
-    await hydrated(page);
-    // Effects after the hydration's commit, and any commit they cause: React runs them in tasks of
-    // its own, and the browser calls an idle callback once no task is waiting. A page kept busy
-    // (a background page of the context may get no idle period) is read after 5 s at the latest.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestIdleCallback(resolve, {timeout: 5000}))));
-    const watched = await page.evaluate(() => {
-      const w = window as Window & {__hydrationWatch?: boolean; __hydrationReports?: Report[]};
-      return {attached: w.__hydrationWatch === true, reports: w.__hydrationReports ?? []};
-    });
-    // The attribute check must have seen React, or it would pass on anything.
-    if (!watched.attached) reports.push({source: 'attribute', text: 'React never called the DevTools hook: the attribute check saw nothing'});
-    reports.push(...watched.reports);
+    const prepare = process.env.HYDRATION_MISMATCH === route ? () => serveChanged(page, route, textMismatch) : undefined;
+    return (await visit(page, route, {prepare})).findings;
   } finally {
     await page.close();
   }
-  return classify(reports);
 }
 
 /** Loads every route, PARALLEL_PAGES at a time; returns "route: finding" lines. */
@@ -89,43 +61,34 @@ async function loadAll(context: BrowserContext, routes: readonly string[]): Prom
   return found.sort();
 }
 
-/** A context whose reader chose `mode` (stored by the colour toggle, as a reader's choice is). */
-async function readerContext(browser: Browser, width: keyof typeof WIDTHS, mode: 'light' | 'dark'): Promise<BrowserContext> {
-  const context = await browser.newContext({viewport: WIDTHS[width]});
-  await context.addInitScript(HYDRATION_WATCH);
-  if (mode === 'dark') {
-    const page = await context.newPage();
-    // The toggle is in the navbar at a desktop's width (in the menu on a phone); the choice is stored for the context.
-    await page.setViewportSize(WIDTHS.desktop);
-    await page.goto('/docs/introduction');
-    await hydrated(page);
-    await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await page.close();
-  }
-  return context;
-}
+const PASSES: {mode: Mode; width: Width; routes: readonly string[]; what: string}[] = [
+  {mode: 'dark', width: 'phone', routes: ROUTES, what: `every page (${ROUTES.length})`},
+  {mode: 'dark', width: 'desktop', routes: SAMPLED_ROUTES, what: `one page of each kind (${SAMPLED_ROUTES.length})`},
+  {mode: 'light', width: 'phone', routes: SAMPLED_ROUTES, what: `one page of each kind (${SAMPLED_ROUTES.length})`},
+];
 
-test.describe('every page hydrates without a mismatch', () => {
+test.describe('pages hydrate without a mismatch', () => {
   test.describe.configure({timeout: 240_000});
 
-  for (const width of Object.keys(WIDTHS) as (keyof typeof WIDTHS)[]) {
-    for (const mode of ['light', 'dark'] as const) {
-      test(`${mode} mode, ${width} width (${ROUTES.length} pages)`, async ({browser}) => {
-        expect(ROUTES.length).toBeGreaterThan(20);
-        const context = await readerContext(browser, width, mode);
-        try {
-          // The pages open in the reader's mode.
-          const page = await context.newPage();
-          await page.goto('/');
-          await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-          await page.close();
-          expect(await loadAll(context, ROUTES)).toEqual([]);
-        } finally {
-          await context.close();
-        }
-      });
-    }
+  test('the sampled pages are pages of the build', () => {
+    expect(ROUTES.length).toBeGreaterThan(20);
+    expect(SAMPLED_ROUTES.filter((route) => !ROUTES.includes(route))).toEqual([]);
+  });
+
+  for (const {mode, width, routes, what} of PASSES) {
+    test(`${mode} mode, ${width} width: ${what}`, async ({browser}) => {
+      const context = await readerContext(browser, width, mode);
+      try {
+        // The pages open in the reader's mode.
+        const page = await context.newPage();
+        await page.goto('/');
+        await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+        await page.close();
+        expect(await loadAll(context, routes)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
   }
 });
 

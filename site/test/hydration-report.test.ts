@@ -1,5 +1,5 @@
 /**
- * The classifier of e2e/hydration.spec.ts's reports (e2e/hydration-report.ts), on the texts
+ * The classifier of the browser tests' hydration reports (e2e/hydration-report.ts), on the texts
  * production React 19 and Docusaurus really give: each recorded from the built site in Chromium
  * through Playwright (a page whose server text was changed; React's own default, window.reportError).
  */

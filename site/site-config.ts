@@ -56,7 +56,7 @@ const ANNOUNCEMENT_RESET_SCRIPT = `(function(){try{var p='docusaurus.announcemen
 /**
  * Code colours that pass WCAG AAA enhanced contrast (7:1, axe color-contrast-enhanced) for every
  * token on its own background, in both modes (the public site's 931 failing elements were mostly
- * code tokens). Checked by e2e/a11y.spec.ts. The themes' colours below 7:1 keep their hue and
+ * code tokens). Checked by e2e/every-page.spec.ts. The themes' colours below 7:1 keep their hue and
  * saturation, darkened on white (vsLight) or lightened on #282c34 (oceanicNext) just enough.
  */
 function recoloured(theme: PrismTheme, colours: Record<string, string>): PrismTheme {

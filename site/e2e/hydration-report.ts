@@ -1,6 +1,6 @@
 /**
  * What tells a hydration mismatch in the production build, and how the browser tests read it
- * (e2e/page-visit.ts, for hydration.spec.ts and best-practices.spec.ts; the classifier is
+ * (e2e/page-visit.ts, for hydration.spec.ts and every-page.spec.ts; the classifier is
  * unit-tested in test/hydration-report.test.ts). No Playwright here: the unit tests import it.
  *
  * Production React 19 reports a mismatch it cannot keep as a *recoverable error*: text or

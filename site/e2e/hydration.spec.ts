@@ -5,7 +5,7 @@
  * uncaught exception on the way fails too.
  *
  * Colour mode and width are two factors of two values each, crossed pairwise: every page in light
- * mode at a desktop's width (best-practices.spec.ts, which loads each page once for all its checks)
+ * mode at a desktop's width (every-page.spec.ts, which loads each page once for all its checks)
  * and in dark mode at a phone's width (here), so that every page meets each value of each factor;
  * the two other pairs (dark at a desktop's width, light at a phone's) on SAMPLED_ROUTES, pages that
  * hold every kind of component the docs use between them. What a mode or a width changes before
@@ -16,7 +16,7 @@
  * changed on its way to the browser (a text, an attribute), as a component that renders
  * differently on the server and in the browser would change it.
  * HYDRATION_MISMATCH=<route> makes the same change to that route in the all-pages tests, which then
- * fail (a one-off check of the check: `HYDRATION_MISMATCH=/docs/v1/api npx playwright test e2e/hydration.spec.ts e2e/best-practices.spec.ts`).
+ * fail (a one-off check of the check: `HYDRATION_MISMATCH=/docs/v1/api npx playwright test e2e/hydration.spec.ts e2e/every-page.spec.ts`).
  */
 import {test, expect, type BrowserContext} from '@playwright/test';
 import {HYDRATION_WATCH, type Finding} from './hydration-report';

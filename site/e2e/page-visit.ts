@@ -1,7 +1,7 @@
 /**
  * One visit of a page that every per-page check reads: hydration-report.ts's findings (a React
  * hydration error, a recoverable error, an attribute that differs from what React rendered), any
- * console error or uncaught exception, and what the page requested. best-practices.spec.ts and
+ * console error or uncaught exception, and what the page requested. every-page.spec.ts and
  * hydration.spec.ts load each page once per colour mode and width and judge the same visit, so
  * that no page is loaded twice for two checks.
  */

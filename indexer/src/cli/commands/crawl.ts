@@ -116,15 +116,13 @@ export const registerCrawl: RegisterCommand = (program, context) => {
       let copying = false;
       await interruptible(
         async (signal) => {
-          // Loaded here, not at the top: `docs-indexer --help` and `--version` stay quick.
-          const [{crawl}, {resolveCrawlOptions}, {checkOutputPath}] = await Promise.all([
-            import('../../crawl/crawl.ts'),
-            import('../options.ts'),
-            import('../../output-file.ts'),
-          ]);
+          // Loaded here, not at the top: `docs-indexer --help` and `--version` stay quick. The
+          // options first: a usage mistake is reported before the crawler is loaded.
+          const [{resolveCrawlOptions}, {checkOutputPath}] = await Promise.all([import('../options.ts'), import('../../output-file.ts')]);
           const options = resolveCrawlOptions({...flags, source});
           // Before the crawl: a bad --out fails at once, not after minutes of crawling.
           if (options.out) await checkOutputPath(options.out);
+          const {crawl} = await import('../../crawl/crawl.ts');
           const crawlOptions = {
             concurrency: options.concurrency,
             maxFailed: options.maxFailed,

@@ -82,16 +82,18 @@ export const registerPush: RegisterCommand = (program, context) => {
       let indexName = '';
       const {options, crawled, result} = await interruptible(
         async (signal) => {
-          // Loaded here, not at the top: `docs-indexer --help` and `--version` stay quick.
-          const [{crawl}, {resolvePushOptions}, {publishToAlgolia}, {readSynonymsFile}] = await Promise.all([
-            import('../../crawl/crawl.ts'),
-            import('../options.ts'),
-            import('../../publish/algolia/publish.ts'),
-            import('../../records/synonyms.ts'),
-          ]);
+          // Loaded here, not at the top: `docs-indexer --help` and `--version` stay quick. The
+          // options first: a configuration mistake is reported before the crawler and the Algolia
+          // client are loaded.
+          const {resolvePushOptions} = await import('../options.ts');
           // Credentials and the synonyms file are checked before the crawl: a mistake fails fast.
           const options = resolvePushOptions({...flags, source}, context.env);
           indexName = options.indexName;
+          const [{crawl}, {publishToAlgolia}, {readSynonymsFile}] = await Promise.all([
+            import('../../crawl/crawl.ts'),
+            import('../../publish/algolia/publish.ts'),
+            import('../../records/synonyms.ts'),
+          ]);
           const synonyms = options.synonyms === undefined ? undefined : await readSynonymsFile(options.synonyms);
           const crawled = await crawl(options.source, {
             concurrency: options.concurrency,

@@ -113,12 +113,11 @@ export function belowFew(ctx: PassContext, first: FirstTier): {ranked: Scored[];
 
 /**
  * Query relaxation: the touched sections not listed yet (not in `listed`, not in `others`),
- * holding most of the query's words but not all of them together, a word weighing its inverse
- * document frequency among the sections (a rare word the answer needs counts more than `api` or
- * `device`): those holding RANKING.relaxCoverage of the weight or more, most first, then by
- * score; and, while that still makes fewer than RANKING.relaxBelow hits, the sections holding
- * less. They follow the sections holding every word, so a question whose words are not all in
- * one section still finds the sections that answer part of it. (`listed[0]`: the hits so far.)
+ * holding some of the query's words but not all of them together, those holding the most first,
+ * a word weighing its inverse document frequency among the sections (a rare word the answer
+ * needs counts more than `api` or `device`), then by score. They follow the sections holding
+ * every word, so a question whose words are not all in one section still finds the sections that
+ * answer part of it.
  */
 function relaxedTier(ctx: PassContext, listed: Scored[][], others: Int32Array): Scored[] {
   const {engine, m, compare, scoreOf} = ctx;
@@ -144,10 +143,7 @@ function relaxedTier(ctx: PassContext, listed: Scored[][], others: Int32Array): 
     const s = touched[j]!;
     if (!seen.has(s)) out.push({section: s, score: scoreOf(s), coverage: coverage(s)});
   }
-  out.sort((a, b) => b.coverage - a.coverage || compare(a, b));
-  // Most of the words (half their weight or more); fewer only while the hits are still too few.
-  const most = out.filter((r) => r.coverage >= RANKING.relaxCoverage);
-  return most.length + listed[0]!.length + others.length >= RANKING.relaxBelow ? most : out;
+  return out.sort((a, b) => b.coverage - a.coverage || compare(a, b));
 }
 
 /**

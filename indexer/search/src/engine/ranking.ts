@@ -48,7 +48,7 @@ export const RANKING = {
   enough: 5,
   /** fewer hits than this: sections holding some of the words follow (relaxation) */
   relaxBelow: 3,
-  /** a query of this many words or more is a sentence: a section missing one of its words may answer (near misses, the subject rule), a stop word ending it ends it (fewer: it may be a word being typed, and is kept) */
+  /** a query of this many words or more is a sentence: a section missing one of its words may answer (near misses, the subject rule) */
   sentenceWords: 3,
   /** the subject rule: a section whose headings hold this many of the query's words, one of them rare, ranks with the first tier */
   subjectHeadingWords: 2,
@@ -72,7 +72,6 @@ export type Ranking = typeof RANKING;
  */
 export const RULE_NAMES = [
   'question-words',
-  'typed-stop-word',
   'contractions',
   'stems',
   'headings-only-prefix',

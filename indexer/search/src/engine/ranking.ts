@@ -75,7 +75,6 @@ export const RULE_NAMES = [
   'contractions',
   'stems',
   'headings-only-prefix',
-  'unfound-words',
   'typos-when-few',
   'all-in-headings',
   'page-evidence',

@@ -104,8 +104,9 @@ export function belowFew(ctx: PassContext, first: FirstTier): {ranked: Scored[];
   const tier1 = [...spread, ...pages.map((section) => ({section, score: scoreOf(section)}))].filter((r) => !promoted.has(r.section)).sort(byProximity);
   const tier2 = rest.filter((section) => !promoted.has(section)).map((section) => ({section, score: scoreOf(section)})).sort(compare);
   const ranked = [...[...whole, ...subject].sort(compare), ...unchecked, ...tier1, ...tier2];
-  // Then every other section holding some of the words, those holding most of them first, a
-  // word weighing more the fewer sections hold it (see relaxed).
+  // Then (relaxation, whose first step dropped the words no section holds: order.ts) every other
+  // section holding some of the words, those holding most of them first, a word weighing more
+  // the fewer sections hold it (see relaxedTier).
   if (!ruleOn('relaxation') || ranked.length + first.others.length >= RANKING.relaxBelow) return {ranked, relaxed: 0};
   const tier3 = relaxedTier(ctx, [ranked, tier1, tier2], first.others);
   return {ranked: [...ranked, ...tier3], relaxed: tier3.length};

@@ -13,7 +13,9 @@
  *            --format one-file|sharded (engine mode: the build's records in that index format),
  *            --without RULE[,RULE] (engine mode: the ranking with these rules switched off, see
  *            docs-search's RULE_NAMES and its README's ablation table),
- *            --grow N (engine mode: the site plus N synthetic pages of made-up words)
+ *            --grow N (engine mode: the site plus N synthetic pages of made-up words),
+ *            --typed (engine mode: also every typed prefix of each query, each set's figures over
+ *            its prefixes: what the modal shows while the query is typed)
  *
  * Both modes read the built site (`npm run build` first). The engine mode asks what the modal
  * sends (a question longer than the modal's input, 64 characters, as its start: modalParams) and
@@ -140,6 +142,15 @@ export function summarize(queries: EvalQuery[], shownFor: (q: string) => string[
     return {q, rank: rankOf(shown, pages, anchors), shown};
   });
   return finish(results);
+}
+
+/**
+ * Every typed prefix of each query (`a`, `ac`, … `active power`), with the query's pages: the
+ * modal answers at each keystroke, so the rules that act only while a word is being typed are
+ * measured on these.
+ */
+export function typedPrefixes(queries: EvalQuery[]): EvalQuery[] {
+  return queries.flatMap((q) => Array.from({length: q.q.length}, (_, i) => ({...q, q: q.q.slice(0, i + 1)})));
 }
 
 /** mulberry32: the seeded generator the real set's split was made with (issue 37). */
@@ -402,20 +413,25 @@ async function main(argv: string[]): Promise<void> {
         (verbose ? `: ${known.skipped.join(' ')}` : ''),
     );
   }
-  const print = (title: string, all: EvalSummary) => {
+  const print = (title: string, all: EvalSummary, asked = queries, unit = 'queries') => {
     // One line of figures per set: base, forms, typos, the real questions and the shared file's.
     // A set holding any test-half question prints its figures only (that half is never read while tuning).
-    const sets = querySets(queries);
-    for (const [name, s] of splitSummary(queries, all)) {
-      const aggregateOnly = (sets.get(name) ?? []).some((q) => q.split === 'test');
-      console.log(report(`${title} — set "${name}" (${s.total} queries):`, s, verbose, 0.95, aggregateOnly));
+    const sets = querySets(asked);
+    for (const [name, s] of splitSummary(asked, all)) {
+      const aggregateOnly = unit !== 'queries' || (sets.get(name) ?? []).some((q) => q.split === 'test');
+      console.log(report(`${title} — set "${name}" (${s.total} ${unit}):`, s, verbose, 0.95, aggregateOnly));
     }
   };
   if (argv.includes('--engine')) {
     const synonymsFile = arg('--synonyms');
     const synonyms = synonymsFile ? (JSON.parse(readFileSync(resolve(synonymsFile), 'utf8')) as {synonyms: Synonym[]}).synonyms : undefined;
     const grow = Number(arg('--grow') ?? 0);
-    print(`Local engine (modal order${format ? `, ${format}` : ''}${without ? `, without ${without}` : ''}${grow ? `, site + ${grow} synthetic pages` : ''})`, await engineEval(buildDir, queries, synonyms, format, grow));
+    const title = `Local engine (modal order${format ? `, ${format}` : ''}${without ? `, without ${without}` : ''}${grow ? `, site + ${grow} synthetic pages` : ''})`;
+    print(title, await engineEval(buildDir, queries, synonyms, format, grow));
+    if (argv.includes('--typed')) {
+      const typed = typedPrefixes(queries);
+      print(`${title}, every typed prefix`, await engineEval(buildDir, typed, synonyms, format, grow), typed, 'prefixes');
+    }
     return;
   }
   const port = Number(arg('--port') ?? process.env.E2E_PORT ?? 3014);

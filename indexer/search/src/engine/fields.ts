@@ -28,12 +28,14 @@ export const CODE = 8;
 export const WHOLE_FIELDS = 9;
 
 /**
- * Field boosts (RANKING.fieldBoost): page titles and headings rank above body text, prose above
- * code samples. Each text is indexed twice: whole words in field f, and the parts and tails of
- * identifiers in f + 9 (`brightness` in `status_led_brightness_pct`), which count
- * RANKING.partWeight of a whole word.
+ * Field boosts: a heading of level n (1: the page title) RANKING.headingWeight / (n + 1), so the
+ * title and the higher headings rank above the lower and above body text; lvl0 (the category
+ * every page of it shares) and prose 1, code samples RANKING.codeWeight. Each text is indexed
+ * twice: whole words in field f, and the parts and tails of identifiers in f + 9 (`brightness` in
+ * `status_led_brightness_pct`), which count RANKING.partWeight of a whole word.
  */
-export const FIELD_BOOST = [...RANKING.fieldBoost, ...RANKING.fieldBoost.map((b) => b * RANKING.partWeight)];
+const WHOLE_BOOST = [1, ...[1, 2, 3, 4, 5, 6].map((n) => RANKING.headingWeight / (n + 1)), 1, RANKING.codeWeight];
+export const FIELD_BOOST = [...WHOLE_BOOST, ...WHOLE_BOOST.map((b) => b * RANKING.partWeight)];
 
 export const FIELD_COUNT = FIELD_BOOST.length;
 

@@ -14,9 +14,12 @@ import {RANKING, ruleOn} from './ranking.ts';
 // rail meter`, in a section holding each of its words anywhere), typoMatchWeight.
 const {completionWeight: PREFIX_WEIGHT, typoMatchWeight: FUZZY_WEIGHT, stemWeight: STEM_WEIGHT, synonymWeight: SYNONYM_WEIGHT, runWeight: RUN_WEIGHT} = RANKING;
 
-/** How many completions a prefix being typed expands to (Algolia also bounds prefix matches). */
+/**
+ * How many completions a prefix being typed expands to (Algolia also bounds prefix matches): more
+ * the more letters are typed, as a longer prefix says more of the word.
+ */
 function completionLimit(prefix: string): number {
-  return RANKING.completionLimit[Math.min(Math.max(prefix.length, 1), 4) - 1]!;
+  return RANKING.completionsPerLetter * Math.max(prefix.length, 1);
 }
 
 /** A word of the index and its term id. */

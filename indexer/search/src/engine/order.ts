@@ -75,8 +75,9 @@ export function rankPass(engine: LocalSearchEngine, q: Query, fuzzy: boolean): R
   const scratch = engine.borrow();
   const m = accumulate(engine, q, fuzzy, scratch);
   try {
-    // (a word not found as typed may be a typo: dropped only once typos are forgiven, or when none may be)
-    if (ruleOn('unfound-words') && (fuzzy || !q.terms.some((t) => typosAllowed(t) > 0))) withoutUnfound(m);
+    // Relaxation's first step: a word no section holds is dropped (a word not found as typed may
+    // be a typo: dropped only once typos are forgiven, or when none may be).
+    if (ruleOn('relaxation') && (fuzzy || !q.terms.some((t) => typosAllowed(t) > 0))) withoutUnfound(m);
     return order(engine, q, m, fuzzy);
   } finally {
     engine.giveBack(scratch, m.count);

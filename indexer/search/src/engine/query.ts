@@ -35,19 +35,17 @@ export interface Query extends ParsedQuery {
 const CONTRACTION = /(\p{L})['\u2019](?:t|s|d|ll|re|ve|m)(?![\p{L}\p{N}])/giu;
 
 /**
- * The words of a query. Stop words are dropped, except a last word still being typed in a query
- * of fewer than RANKING.sentenceWords words (`the` may become `theme`; the `it` ending
- * "where do I find it" ends a question); the words of a question ("how", "which", "does", "can
- * I") are dropped wherever they stand, so that they never decide the order; all of them are
- * kept when nothing else is left. Runs of words a synonym names become one term.
+ * The words of a query. Stop words and the words of a question ("how", "which", "does", "can I")
+ * are dropped wherever they stand, a last word still being typed too, so that they never decide
+ * the order; all of them are kept when nothing else is left (`the` alone may become `theme`).
+ * Runs of words a synonym names become one term.
  */
 export function parseQuery(matcher: TermMatcher, query: string): ParsedQuery {
   const prefixLast = !/\s$/.test(query);
   const all = tokenizeQuery(ruleOn('contractions') ? query.replace(CONTRACTION, '$1') : query).slice(0, RANKING.maxWords);
   const pathWords = new Set(Array.from(query.matchAll(/(?:^|\s)\/([^\s/][^\s]*)/g), (m) => tokenizeQuery(m[1]!)[0] ?? ''));
   const question = (t: string) => ruleOn('question-words') && all.length > 1 && QUESTION_WORDS.has(t);
-  const typing = (i: number) => ruleOn('typed-stop-word') && prefixLast && i === all.length - 1 && all.length < RANKING.sentenceWords;
-  const kept = all.filter((t, i) => !question(t) && (!STOP_WORDS.has(t) || typing(i)));
+  const kept = all.filter((t) => !question(t) && !STOP_WORDS.has(t));
   const {terms, finds} = matcher.withSynonyms(kept.length > 0 ? kept : all);
   return {prefixLast, terms, finds, pathWords};
 }

@@ -10,8 +10,8 @@ export const RANKING = {
   // What a word finds (matching.ts)
   /** a completion of the last word (being typed) counts this much of the word itself */
   completionWeight: 0.6,
-  /** completions a prefix of 1, 2, 3, 4+ letters expands to (most frequent first) */
-  completionLimit: [10, 12, 30, 60],
+  /** completions a prefix being typed expands to per letter typed: this × its letters (most frequent first) */
+  completionsPerLetter: 10,
   /** another form of the word (same stem: `tokens`, `creating`) counts this much */
   stemWeight: 0.7,
   /** a word found through a synonym counts this much */
@@ -25,11 +25,13 @@ export const RANKING = {
   /** a part or tail of an identifier (`power_w` in `active_power_w`) counts this much of a whole word */
   partWeight: 0.4,
   // Score (index-builder.ts, score.ts)
-  /** BM25 weight of a word in lvl0, lvl1 (page title), lvl2 … lvl6, prose, code samples */
-  fieldBoost: [1, 6, 4, 3, 2, 2, 2, 1, 0.5],
+  /** BM25 weight of a word in a heading of level n (1: the page title, 2 … 6: lvl2 … lvl6): this / (n + 1); in lvl0 and prose: 1 */
+  headingWeight: 12,
+  /** BM25 weight of a word in a code sample (prose: 1) */
+  codeWeight: 0.5,
   /** a paragraph with more symbols than this per character (`{}[]"=$;<>|`) is a code sample */
   codeSymbolShare: 0.04,
-  /** BM25+ constants: term saturation k, length normalisation b, floor d */
+  /** BM25+ constants: term saturation k, length normalisation b, floor d (k and d are MiniSearch's defaults, not ours; b is ours, MiniSearch's is 0.7) */
   bm25: {k: 1.2, b: 0.5, d: 0.5},
   /** a section whose headings hold every word: score × this × (1 + level / levelScale) */
   allInHeadings: 2,
@@ -46,9 +48,7 @@ export const RANKING = {
   enough: 5,
   /** fewer hits than this: sections holding some of the words follow (relaxation) */
   relaxBelow: 3,
-  /** relaxation adds sections holding this share of the words (by IDF) or more first, the rest only while hits < relaxBelow */
-  relaxCoverage: 0.5,
-  /** a query of this many words or more is a sentence: a section missing one of its words may answer (near misses, the subject rule), a stop word ending it ends it (fewer: it may be a word being typed, and is kept) */
+  /** a query of this many words or more is a sentence: a section missing one of its words may answer (near misses, the subject rule) */
   sentenceWords: 3,
   /** the subject rule: a section whose headings hold this many of the query's words, one of them rare, ranks with the first tier */
   subjectHeadingWords: 2,
@@ -72,11 +72,9 @@ export type Ranking = typeof RANKING;
  */
 export const RULE_NAMES = [
   'question-words',
-  'typed-stop-word',
   'contractions',
   'stems',
   'headings-only-prefix',
-  'unfound-words',
   'typos-when-few',
   'all-in-headings',
   'page-evidence',

@@ -29,7 +29,7 @@ export {isShardManifest, keyHex, SHARD_DIR, SHARD_PREFIX_LENGTH, shardKey, SHARD
 export {decodeVocab, typoLengths, typoShardKeys, vocabFile, VOCAB_LONGEST} from './vocab.ts';
 
 /** Words a one-letter query completes to (the engine's completion limit for one letter). */
-export const HEAD_WORDS = RANKING.completionLimit[0];
+export const HEAD_WORDS = RANKING.completionsPerLetter;
 /**
  * Records files hold consecutive sections up to about this much JSON: a hit costs its chunk, so
  * smaller chunks cost fewer bytes per answer, at the price of more files (a page is about 2-3).

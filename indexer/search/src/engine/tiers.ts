@@ -104,8 +104,9 @@ export function belowFew(ctx: PassContext, first: FirstTier): {ranked: Scored[];
   const tier1 = [...spread, ...pages.map((section) => ({section, score: scoreOf(section)}))].filter((r) => !promoted.has(r.section)).sort(byProximity);
   const tier2 = rest.filter((section) => !promoted.has(section)).map((section) => ({section, score: scoreOf(section)})).sort(compare);
   const ranked = [...[...whole, ...subject].sort(compare), ...unchecked, ...tier1, ...tier2];
-  // Then every other section holding some of the words, those holding most of them first, a
-  // word weighing more the fewer sections hold it (see relaxed).
+  // Then (relaxation, whose first step dropped the words no section holds: order.ts) every other
+  // section holding some of the words, those holding most of them first, a word weighing more
+  // the fewer sections hold it (see relaxedTier).
   if (!ruleOn('relaxation') || ranked.length + first.others.length >= RANKING.relaxBelow) return {ranked, relaxed: 0};
   const tier3 = relaxedTier(ctx, [ranked, tier1, tier2], first.others);
   return {ranked: [...ranked, ...tier3], relaxed: tier3.length};
@@ -113,12 +114,11 @@ export function belowFew(ctx: PassContext, first: FirstTier): {ranked: Scored[];
 
 /**
  * Query relaxation: the touched sections not listed yet (not in `listed`, not in `others`),
- * holding most of the query's words but not all of them together, a word weighing its inverse
- * document frequency among the sections (a rare word the answer needs counts more than `api` or
- * `device`): those holding RANKING.relaxCoverage of the weight or more, most first, then by
- * score; and, while that still makes fewer than RANKING.relaxBelow hits, the sections holding
- * less. They follow the sections holding every word, so a question whose words are not all in
- * one section still finds the sections that answer part of it. (`listed[0]`: the hits so far.)
+ * holding some of the query's words but not all of them together, those holding the most first,
+ * a word weighing its inverse document frequency among the sections (a rare word the answer
+ * needs counts more than `api` or `device`), then by score. They follow the sections holding
+ * every word, so a question whose words are not all in one section still finds the sections that
+ * answer part of it.
  */
 function relaxedTier(ctx: PassContext, listed: Scored[][], others: Int32Array): Scored[] {
   const {engine, m, compare, scoreOf} = ctx;
@@ -144,10 +144,7 @@ function relaxedTier(ctx: PassContext, listed: Scored[][], others: Int32Array): 
     const s = touched[j]!;
     if (!seen.has(s)) out.push({section: s, score: scoreOf(s), coverage: coverage(s)});
   }
-  out.sort((a, b) => b.coverage - a.coverage || compare(a, b));
-  // Most of the words (half their weight or more); fewer only while the hits are still too few.
-  const most = out.filter((r) => r.coverage >= RANKING.relaxCoverage);
-  return most.length + listed[0]!.length + others.length >= RANKING.relaxBelow ? most : out;
+  return out.sort((a, b) => b.coverage - a.coverage || compare(a, b));
 }
 
 /**

@@ -7,8 +7,8 @@
  * zod@X` trees, one per end. The registry-install tests of the theme (indexer/docusaurus/e2e)
  * install the same packages by name into the trees users have.
  *
- * It runs on its own, after the other test files (`npm test` runs `test/package/` second): `npm
- * pack` runs prepack, which rebuilds dist/ while other test files load it.
+ * It runs beside the other test files: `npm test`'s pretest has built dist/, so the prepack build
+ * of `npm pack` finds it up to date and writes nothing the other files load.
  */
 import {after, test} from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,6 +1,7 @@
 /**
- * Questions (issue 28): a section holding every word ranks above a heading naming some of them,
- * and the words of a question never decide the order.
+ * Questions ranked by their subject: a query naming a section's subject in its title
+ * or headings ranks it above sections that only share the query's other words, and the words of
+ * a question never decide the order.
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -31,6 +32,16 @@ const RECORDS = [
   paragraph('docs/system', 'System', 'cloud_enabled', 'The API reports the cloud link; when it is disabled, fault reporting stops.'),
   paragraph('docs/system', 'System', 'led', 'The API sets the brightness of the status light; reporting is not affected.'),
 ];
+
+test('a heading naming the subject ranks above paragraphs that only share the other words', () => {
+  const engine = new LocalSearchEngine(RECORDS);
+  // The cloud paragraph holds every word ("reporting", "api", "disabled"); the error's heading
+  // names the subject, API_DISABLED, and lacks only the incidental "reporting".
+  assert.equal(urls(engine, 'reporting API is disabled')[0], `${ORIGIN}/docs/errors#202-api-disabled`);
+  assert.ok(urls(engine, 'reporting API is disabled').includes(`${ORIGIN}/docs/system#cloud-enabled`));
+  // Without a heading naming it, the section holding every word comes first, as before.
+  assert.equal(urls(engine, 'cloud reporting disabled')[0], `${ORIGIN}/docs/system#cloud-enabled`);
+});
 
 test('a section holding every word under a title naming one of them keeps its place above a heading naming two', () => {
   const engine = new LocalSearchEngine([

@@ -48,8 +48,12 @@ export const RANKING = {
   enough: 5,
   /** fewer hits than this: sections holding some of the words follow (relaxation) */
   relaxBelow: 3,
-  /** a query of this many words or more is a sentence: a section missing one of its words may answer (near misses) */
+  /** a query of this many words or more is a sentence: a section missing one of its words may answer (near misses, the subject rule) */
   sentenceWords: 3,
+  /** the subject rule: a section whose headings hold this many of the query's words, one of them rare, ranks with the first tier */
+  subjectHeadingWords: 2,
+  /** a word in the headings of at most 1 section in this many is rare (the subject rule) */
+  rareHeadingShare: 64,
   // Query words (query.ts)
   /** words of a query read (the rest are ignored) */
   maxWords: 30,
@@ -77,6 +81,7 @@ export const RULE_NAMES = [
   'code-samples',
   'spread',
   'near-misses',
+  'subject',
   'relaxation',
   'defined-first',
   'exact-heading',

@@ -70,6 +70,8 @@ export interface FirstTier {
 /** Few sections hold every word in one record: they, then each lower tier, each below the one before. */
 export function belowFew(ctx: PassContext, first: FirstTier): {ranked: Scored[]; relaxed: number} {
   const {engine, m, compare, scoreOf, reading} = ctx;
+  const {matched, inHeading} = m.scratch;
+  const terms = m.terms;
   const {whole, spread, unchecked, together} = first;
   const [pages = [], rest = []] = first.near ?? nearMisses(engine, m, ctx.all);
   const wordsOf = (section: number) => {
@@ -79,9 +81,29 @@ export function belowFew(ctx: PassContext, first: FirstTier): {ranked: Scored[];
   };
   // Most words together in one record first (as Algolia's proximity criterion), then score.
   const byProximity = (a: Scored, b: Scored) => wordsOf(b.section) - wordsOf(a.section) || compare(a, b);
-  const tier1 = [...spread, ...pages.map((section) => ({section, score: scoreOf(section)}))].sort(byProximity);
-  const tier2 = rest.map((section) => ({section, score: scoreOf(section)})).sort(compare);
-  const ranked = [...[...whole].sort(compare), ...unchecked, ...tier1, ...tier2];
+  // A section whose title or headings name the query's subject (subjectHeadingWords of its words
+  // or more, the section missing one word at most) ranks with the sections holding every word,
+  // by score, when those hold the words only by chance, none of them in their titles or
+  // headings: "reporting API is disabled" finds the heading API_DISABLED above paragraphs that
+  // only happen to hold "reporting" too. A section holding every word under a title naming one
+  // of them is on the subject: "plug in battery support" finds the Batteries page, which says how
+  // to support the Plug-In Battery, before the battery's field table (headed "Plug-In Battery
+  // fields", without "support").
+  const inHeadings = (section: number) => popcount(inHeading[section]! & matched[section]!);
+  const holdingAll = [...whole, ...spread];
+  const namedByFull = holdingAll.some((r) => inHeadings(r.section) > 0);
+  const topScore = holdingAll.reduce((max, r) => Math.max(max, r.score), 0);
+  // (one of its heading words a word few headings hold: not the words of every page's title, "local API")
+  const rare = rareInHeadings(engine, terms);
+  const namesSubject = (section: number) =>
+    inHeadings(section) >= RANKING.subjectHeadingWords && (inHeading[section]! & matched[section]! & rare) !== 0 && popcount(matched[section]!) >= terms.length - 1;
+  const candidates = [...spread, ...pages.map((section) => ({section, score: scoreOf(section)})), ...rest.map((section) => ({section, score: scoreOf(section)}))];
+  // (and scores above every section holding all the words: the words it lacks were the incidental ones)
+  const subject = ruleOn('subject') && terms.length >= RANKING.sentenceWords && !namedByFull ? candidates.filter((r) => r.score > topScore && namesSubject(r.section)) : [];
+  const promoted = new Set(subject.map((r) => r.section));
+  const tier1 = [...spread, ...pages.map((section) => ({section, score: scoreOf(section)}))].filter((r) => !promoted.has(r.section)).sort(byProximity);
+  const tier2 = rest.filter((section) => !promoted.has(section)).map((section) => ({section, score: scoreOf(section)})).sort(compare);
+  const ranked = [...[...whole, ...subject].sort(compare), ...unchecked, ...tier1, ...tier2];
   // Then (relaxation, whose first step dropped the words no section holds: order.ts) every other
   // section holding some of the words, those holding most of them first, a word weighing more
   // the fewer sections hold it (see relaxedTier).
@@ -123,4 +145,18 @@ function relaxedTier(ctx: PassContext, listed: Scored[][], others: Int32Array): 
     if (!seen.has(s)) out.push({section: s, score: scoreOf(s), coverage: coverage(s)});
   }
   return out.sort((a, b) => b.coverage - a.coverage || compare(a, b));
+}
+
+/**
+ * The query words (bits) that few headings hold: at most one section in RANKING.rareHeadingShare
+ * has the word in its title or a heading (`disabled`, `button`; not `api`, `local` or `v2`).
+ */
+function rareInHeadings(engine: LocalSearchEngine, terms: readonly string[]): number {
+  const most = Math.max(1, engine.sectionCount / RANKING.rareHeadingShare);
+  let bits = 0;
+  terms.forEach((t, k) => {
+    const id = engine.terms.get(t);
+    if (id !== undefined && engine.postings[id]!.headingEnd > 0 && engine.postings[id]!.headingEnd <= most) bits |= 1 << k;
+  });
+  return bits;
 }

@@ -13,7 +13,7 @@
 import {test, expect} from '@playwright/test';
 import {diagramsDrawn, settle, toDark, violations} from './axe';
 import {HYDRATION_WATCH} from './hydration-report';
-import {NOT_FOUND, WIDTHS, serveChanged, textMismatch, visit} from './page-visit';
+import {NOT_FOUND, WIDTHS, visit} from './page-visit';
 import {SPEC_ROUTES} from './shell-routes';
 
 /** A route whose page is another's once the app runs. */
@@ -29,9 +29,7 @@ test.describe('every page, loaded once', () => {
     }) => {
       await page.setViewportSize(WIDTHS.desktop);
       await page.addInitScript(HYDRATION_WATCH);
-      // HYDRATION_MISMATCH=<route>: this route's server HTML made to differ, to see the check fail.
-      const prepare = process.env.HYDRATION_MISMATCH === route ? () => serveChanged(page, route, textMismatch) : undefined;
-      const seen = await visit(page, route, {toEnd: true, prepare});
+      const seen = await visit(page, route, {toEnd: true});
       expect(seen.findings.map((f) => f.summary), 'hydration, console errors and uncaught exceptions').toEqual([]);
       expect(seen.foreignRequests, 'requests to other hosts').toEqual([]);
       expect(seen.fonts, 'web fonts').toEqual([]);

@@ -55,9 +55,10 @@ export async function readerContext(
  * Loads `route` in `page` (whose context has HYDRATION_WATCH), waits for hydration and the effects
  * after it, and returns what the page reported. With `toEnd`, scrolls to the end and waits for the
  * network to be idle first, so that content loaded on the way (images, diagrams) is counted too.
- * `prepare` runs before the navigation (to change what the server sends, for instance).
+ * HYDRATION_MISMATCH=<route> serves that route's HTML with a text mismatch (textMismatch), so
+ * that the checks can be seen failing on it.
  */
-export async function visit(page: Page, route: string, options: {toEnd?: boolean; prepare?: (page: Page) => Promise<void>} = {}): Promise<Visit> {
+export async function visit(page: Page, route: string, options: {toEnd?: boolean} = {}): Promise<Visit> {
   const reports: Report[] = [];
   const seen: Visit = {findings: [], foreignRequests: [], fonts: []};
   page.on('console', (message) => {
@@ -71,7 +72,7 @@ export async function visit(page: Page, route: string, options: {toEnd?: boolean
     if (['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol) && !BASE_HOSTS.includes(url.hostname)) seen.foreignRequests.push(request.url());
     if (request.resourceType() === 'font') seen.fonts.push(request.url());
   });
-  await options.prepare?.(page);
+  if (process.env.HYDRATION_MISMATCH === route) await serveChanged(page, route, textMismatch);
   await page.goto(route);
   await hydrated(page);
   // Effects after the hydration's commit, and any commit they cause: React runs them in tasks of

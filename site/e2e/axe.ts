@@ -71,6 +71,11 @@ export async function diagramsDrawn(page: Page, route: string): Promise<void> {
 
 /** Switches to dark mode with the navbar's toggle, as a reader does, and waits for the colours. */
 export async function toDark(page: Page): Promise<void> {
+  await toggleTo(page, 'dark');
+}
+
+/** Clicks the navbar's colour toggle (a desktop's width) and waits for `mode`'s colours. */
+export async function toggleTo(page: Page, mode: 'light' | 'dark'): Promise<void> {
   await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
-  await settle(page, 'dark');
+  await settle(page, mode);
 }

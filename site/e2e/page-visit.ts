@@ -1,11 +1,11 @@
 /**
  * One visit of a page that every per-page check reads: hydration-report.ts's findings (a React
  * hydration error, a recoverable error, an attribute that differs from what React rendered), any
- * console error or uncaught exception, and what the page requested. every-page.spec.ts and
- * hydration.spec.ts load each page once per colour mode and width and judge the same visit, so
- * that no page is loaded twice for two checks.
+ * console error or uncaught exception, and what the page requested. every-page.spec.ts loads
+ * each page once and judges that one visit for every check that reads a page; hydration.spec.ts
+ * judges its visits of the other colour modes and widths the same way.
  */
-import type {BrowserContext, Page, Route} from '@playwright/test';
+import type {Browser, BrowserContext, Page, Route} from '@playwright/test';
 import {classify, HYDRATION_WATCH, type Finding, type Report} from './hydration-report';
 import {BASE_HOSTS, hydrated} from './shell-routes';
 
@@ -27,27 +27,35 @@ export interface Visit {
   fonts: string[];
 }
 
+/** What a browser stores: cookies and each origin's localStorage. */
+export type Stored = Awaited<ReturnType<BrowserContext['storageState']>>;
+
 /**
- * A context for a reader at `width` who chose `mode` (stored by the colour toggle, as a reader's
- * choice is), with HYDRATION_WATCH in every page before the page's own scripts.
+ * What the browser stores once a reader has chosen dark mode with the colour toggle: the navbar's
+ * toggle clicked on a page at a desktop's width (on a phone it is in the menu). `baseURL` for a
+ * worker's fixture, whose contexts do not get the tests' options.
  */
-export async function readerContext(
-  browser: import('@playwright/test').Browser,
-  width: Width,
-  mode: Mode,
-): Promise<BrowserContext> {
-  const context = await browser.newContext({viewport: WIDTHS[width]});
-  await context.addInitScript(HYDRATION_WATCH);
-  if (mode === 'dark') {
+export async function darkChoice(browser: Browser, baseURL?: string): Promise<Stored> {
+  const context = await browser.newContext({viewport: WIDTHS.desktop, ...(baseURL ? {baseURL} : {})});
+  try {
     const page = await context.newPage();
-    // The toggle is in the navbar at a desktop's width (in the menu on a phone); the choice is stored for the context.
-    await page.setViewportSize(WIDTHS.desktop);
     await page.goto('/docs/introduction');
     await hydrated(page);
     await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
     await page.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'dark');
-    await page.close();
+    return await context.storageState();
+  } finally {
+    await context.close();
   }
+}
+
+/**
+ * A context for a reader at `width` who chose `mode` (darkChoice), with HYDRATION_WATCH in every
+ * page before the page's own scripts.
+ */
+export async function readerContext(browser: Browser, width: Width, mode: Mode): Promise<BrowserContext> {
+  const context = await browser.newContext({viewport: WIDTHS[width], storageState: mode === 'dark' ? await darkChoice(browser) : undefined});
+  await context.addInitScript(HYDRATION_WATCH);
   return context;
 }
 

@@ -65,6 +65,9 @@ test('the words of a question never decide the order, wherever they stand', () =
     'brightness status light how',
     'brightness status light can i',
     "status light brightness doesn't",
+    'status light brightness doesn\u2019t',
+    "status light's brightness",
+    "brightness status light, it's",
   ]) {
     assert.deepEqual(urls(engine, q).slice(0, 3), plain.slice(0, 3), q);
   }

@@ -72,7 +72,6 @@ export type Ranking = typeof RANKING;
  */
 export const RULE_NAMES = [
   'question-words',
-  'contractions',
   'stems',
   'headings-only-prefix',
   'typos-when-few',

@@ -65,6 +65,9 @@ test('the words of a question never decide the order, wherever they stand', () =
     'brightness status light how',
     'brightness status light can i',
     "status light brightness doesn't",
+    'status light brightness doesn\u2019t',
+    "status light's brightness",
+    "brightness status light, it's",
   ]) {
     assert.deepEqual(urls(engine, q).slice(0, 3), plain.slice(0, 3), q);
   }
@@ -112,4 +115,17 @@ test('a query no section or page holds whole is answered by the page holding mos
   const found = urls(engine, 'alpha beta gamma');
   assert.equal(found.length, 3);
   assert.deepEqual(found.slice(0, 2).map((u) => u.split('#')[0]), [`${ORIGIN}/docs/pair`, `${ORIGIN}/docs/pair`]);
+});
+
+test('pages on other subjects added to the site do not make a heading word rare: the subject rule answers alike', () => {
+  // "api" and "disabled" head five sections each: neither is a word few headings hold, so the
+  // section holding every word keeps its place above the heading API_DISABLED.
+  const others = ['Switch', 'Button', 'Display', 'Meter'].map((t) => paragraph(`docs/${t.toLowerCase()}`, t, `API: disabled ${t.toLowerCase()}`, `When the ${t.toLowerCase()} is off.`));
+  const site = [...RECORDS, ...others];
+  // 400 sections of made-up words, none of the query's
+  const made = (k: number) => `zq${k.toString(36)}`;
+  const grown = [...site, ...Array.from({length: 400}, (_, k) => paragraph(`docs/zq/p${k >> 2}`, `${made(k)} page`, `${made(k + 1000)} ${made(k + 2000)}`, `${made(k + 3000)} ${made(k + 4000)} ${made(k + 5000)}.`))];
+  const q = 'reporting API is disabled';
+  assert.equal(urls(new LocalSearchEngine(site), q)[0], `${ORIGIN}/docs/system#cloud-enabled`);
+  assert.equal(urls(new LocalSearchEngine(grown), q)[0], `${ORIGIN}/docs/system#cloud-enabled`);
 });

@@ -8,10 +8,12 @@ import {RANKING} from './ranking.ts';
 
 /**
  * Common English words are not indexed in body text (they still are in titles and headings):
- * they match almost every paragraph, cost the most to score and never decide a hit.
+ * they match almost every paragraph, cost the most to score and never decide a hit. With them
+ * the endings of contractions, which the tokenizer splits at the apostrophe (`doesn't` is
+ * `doesn` and `t`, `meter's` is `meter` and `s`), as in NLTK's English list: an ending is no word.
  */
 export const STOP_WORDS = new Set(
-  'a an and are as at be but by can do does for from has have if in into is it its of on or so such than that the their them then there these they this to was were which will with you your'.split(' '),
+  'a an and are as at be but by can do does for from has have if in into is it its of on or so such than that the their them then there these they this to was were which will with you your s t d ll re ve m'.split(' '),
 );
 
 /**

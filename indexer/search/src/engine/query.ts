@@ -31,9 +31,6 @@ export interface Query extends ParsedQuery {
   readonly need: number;
 }
 
-/** A contraction's ending is no word: `doesn't` is `doesn`, `meter's` is `meter`. */
-const CONTRACTION = /(\p{L})['\u2019](?:t|s|d|ll|re|ve|m)(?![\p{L}\p{N}])/giu;
-
 /**
  * The words of a query. Stop words and the words of a question ("how", "which", "does", "can I")
  * are dropped wherever they stand, a last word still being typed too, so that they never decide
@@ -42,7 +39,7 @@ const CONTRACTION = /(\p{L})['\u2019](?:t|s|d|ll|re|ve|m)(?![\p{L}\p{N}])/giu;
  */
 export function parseQuery(matcher: TermMatcher, query: string): ParsedQuery {
   const prefixLast = !/\s$/.test(query);
-  const all = tokenizeQuery(ruleOn('contractions') ? query.replace(CONTRACTION, '$1') : query).slice(0, RANKING.maxWords);
+  const all = tokenizeQuery(query).slice(0, RANKING.maxWords);
   const pathWords = new Set(Array.from(query.matchAll(/(?:^|\s)\/([^\s/][^\s]*)/g), (m) => tokenizeQuery(m[1]!)[0] ?? ''));
   const question = (t: string) => ruleOn('question-words') && all.length > 1 && QUESTION_WORDS.has(t);
   const kept = all.filter((t) => !question(t) && !STOP_WORDS.has(t));

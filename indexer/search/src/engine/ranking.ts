@@ -52,8 +52,8 @@ export const RANKING = {
   sentenceWords: 3,
   /** the subject rule: a section whose headings hold this many of the query's words, one of them rare, ranks with the first tier */
   subjectHeadingWords: 2,
-  /** a word in the headings of at most 1 section in this many is rare (the subject rule) */
-  rareHeadingShare: 64,
+  /** a word in at most this many titles and headings of the whole site is rare (the subject rule) */
+  rareHeadings: 4,
   // Query words (query.ts)
   /** words of a query read (the rest are ignored) */
   maxWords: 30,
@@ -72,7 +72,6 @@ export type Ranking = typeof RANKING;
  */
 export const RULE_NAMES = [
   'question-words',
-  'contractions',
   'stems',
   'headings-only-prefix',
   'typos-when-few',

@@ -148,15 +148,15 @@ function relaxedTier(ctx: PassContext, listed: Scored[][], others: Int32Array): 
 }
 
 /**
- * The query words (bits) that few headings hold: at most one section in RANKING.rareHeadingShare
- * has the word in its title or a heading (`disabled`, `button`; not `api`, `local` or `v2`).
+ * The query words (bits) that few headings hold: at most RANKING.rareHeadings titles and headings
+ * hold the word (`disabled`, `button`; not `api`, `local` or `v2`). A count, not a share of the
+ * site's sections: pages on other subjects, added to the site, do not make a word rare.
  */
 function rareInHeadings(engine: LocalSearchEngine, terms: readonly string[]): number {
-  const most = Math.max(1, engine.sectionCount / RANKING.rareHeadingShare);
   let bits = 0;
   terms.forEach((t, k) => {
     const id = engine.terms.get(t);
-    if (id !== undefined && engine.postings[id]!.headingEnd > 0 && engine.postings[id]!.headingEnd <= most) bits |= 1 << k;
+    if (id !== undefined && engine.postings[id]!.headingEnd > 0 && engine.postings[id]!.headingEnd <= RANKING.rareHeadings) bits |= 1 << k;
   });
   return bits;
 }

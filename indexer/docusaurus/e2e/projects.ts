@@ -60,7 +60,7 @@ export async function checkProjects(): Promise<void> {
     const locked = lock.packages['node_modules/@docusaurus/core']?.version;
     const expected = expectedDocusaurus(kind);
     if (locked !== expected) {
-      const whose = kind === 'latest' ? "the repository's" : 'OLDEST_DOCUSAURUS (e2e/sites.ts) is';
+      const whose = kind === 'latest' ? "the repository's is" : 'OLDEST_DOCUSAURUS (e2e/sites.ts) is';
       throw new Error(
         `e2e/projects/${kind}/package-lock.json locks @docusaurus/core ${locked ?? '(none)'}, ${whose} ${expected}: run ${REGENERATE}`,
       );

@@ -1,7 +1,8 @@
 /**
  * The theme as a user installs it, from a registry: starts a local npm registry (registry.ts)
  * with this repository's three packages published to it, then, in temporary projects outside the
- * repository (no TypeScript tooling), installs each project's own Docusaurus and React, then
+ * repository (no TypeScript tooling), installs each project's own Docusaurus and React (the
+ * latest and oldest from the committed locks of e2e/projects, with `npm ci`), then
  * `npm install docusaurus-theme-docs-search`, recording what changed (sites.ts, InstallFacts;
  * e2e/install.spec.ts reads them). The latest project builds the fixture sites (indexer/test/sites
  * and a classic TypeScript site) with the theme's one line added; the oldest builds the brand
@@ -14,29 +15,23 @@
 import {spawn, type ChildProcess} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import {cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile} from 'node:fs/promises';
-import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {PROJECT_FILES, checkProjects, projectFolder, repositoryVersion} from './projects.ts';
 import {OUR_PACKAGES, runCommand, startRegistry, userEnv, type Registry} from './registry.ts';
 import {
   ALGOLIA_SITE_OPTIONS,
   BELOW_RANGE_DOCUSAURUS,
   DEV_SERVER_HOME,
-  OLD_SITES_WEBPACK,
   FIXTURE_SITES,
-  OLDEST_DOCSEARCH,
-  OLDEST_DOCUSAURUS,
-  OTHER_SEARCH_PLUGIN,
-  OTHER_SEARCH_PLUGIN_VERSION,
-  SITE_ALGOLIASEARCH,
-  SITE_DOCSEARCH_4,
   ZOD4_TREES,
   algoliaSiteOrigin,
   devServerOrigin,
   originOf,
   type FixtureSite,
   type InstallFacts,
+  type InstallProject,
   type TreeFacts,
   type Zod4Tree,
 } from './sites.ts';
@@ -44,7 +39,6 @@ import {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const theme = path.resolve(here, '..');
 const indexerSites = path.resolve(theme, '..', 'test', 'sites');
-const require = createRequire(import.meta.url);
 
 interface Run {
   code: number | null;
@@ -63,13 +57,18 @@ async function run(command: string, args: string[], cwd: string, env: NodeJS.Pro
   return result.output;
 }
 
-const versionOf = (name: string) => (require(`${name}/package.json`) as {version: string}).version;
 const NPM_INSTALL = ['install', '--prefer-offline', '--no-audit', '--no-fund'];
+const NPM_CI = ['ci', '--prefer-offline', '--no-audit', '--no-fund'];
 
 /** package-lock.json's packages: path → version (the root project left out). */
 async function lockedVersions(project: string): Promise<Record<string, string>> {
   const lock = JSON.parse(await readFile(path.join(project, 'package-lock.json'), 'utf8')) as {packages: Record<string, {version?: string}>};
   return Object.fromEntries(Object.entries(lock.packages).filter(([key]) => key !== '').map(([key, {version}]) => [key, version ?? '']));
+}
+
+/** Lock entries of `from` that `to` does not hold at the same version, and those `to` adds: "<path>: <from> -> <to>". */
+function changedVersions(from: Record<string, string>, to: Record<string, string>): string[] {
+  return [...new Set([...Object.keys(from), ...Object.keys(to)])].filter((key) => from[key] !== to[key]).map((key) => `${key}: ${from[key] ?? 'none'} -> ${to[key] ?? 'none'}`);
 }
 
 /** `npm ls --all --parseable --long`: "<path below the project> <name>@<version>" for each installed package. */
@@ -135,74 +134,59 @@ console.log(JSON.stringify(missing));
 }
 
 /**
- * A user's project: its own Docusaurus and React (npm install), then the theme. What the second
- * install changed is written to install-facts.json.
+ * A user's project: its own Docusaurus and React, then the theme. The latest and oldest projects
+ * are the committed files of e2e/projects (projects.ts) installed with `npm ci` (through the local
+ * registry: npm replaces registry.npmjs.org in the lock's `resolved` with the configured one), as a
+ * site's checkout is; below the range is a package.json alone. What the theme's install changed
+ * is written to install-facts.json.
  */
-async function installProject(
-  registry: Registry,
-  project: string,
-  kind: InstallFacts['project'],
-  docusaurus: string,
-  react: string,
-): Promise<InstallFacts> {
+async function installProject(registry: Registry, project: string, kind: InstallProject): Promise<{facts: InstallFacts; ciBefore: Run}> {
   await mkdir(project, {recursive: true});
   await writeFile(path.join(project, '.npmrc'), registry.npmrc);
-  const dependencies: Record<string, string> = {
-    '@docusaurus/core': docusaurus,
-    '@docusaurus/preset-classic': docusaurus,
-    react,
-    'react-dom': react,
-  };
-  if (kind === 'latest') dependencies['@docusaurus/faster'] = docusaurus;
-  // A lock file from Docusaurus 3.7's time holds DocSearch 3.8 (the stock search theme asked
-  // for ^3.8.1) without package.json naming it: installed by name with the site's packages, then
-  // removed from package.json (npm keeps the package where another one needs it).
-  if (kind === 'oldest') Object.assign(dependencies, {'@docsearch/react': OLDEST_DOCSEARCH, '@docsearch/css': OLDEST_DOCSEARCH});
-  // The latest project's lock holds what the public site's does (sites.ts, SITE_ALGOLIASEARCH), the
-  // same way; with them another search plugin, which nothing else needs, so that the uninstall
-  // removes it: a site that tried it before this theme (README, "Before you install").
-  const lockedOnly: Record<string, string> =
-    kind === 'latest'
-      ? {algoliasearch: SITE_ALGOLIASEARCH, '@docsearch/react': SITE_DOCSEARCH_4, '@docsearch/css': SITE_DOCSEARCH_4, [OTHER_SEARCH_PLUGIN]: OTHER_SEARCH_PLUGIN_VERSION}
-      : {};
-  Object.assign(dependencies, lockedOnly);
-  // Docusaurus 3.0 to 3.5 do not build on a fresh install, with or without the theme: their
-  // webpackbar fails on webpack 5.96 and later ("Invalid options object. Progress Plugin"), and
-  // their theme-classic requires webpack/lib/ContextReplacementPlugin, gone in 5.113. A site on
-  // such a version has its lock file's webpack from its time: this one pins it as such a lock does.
-  const overrides = kind === 'oldest' ? {webpack: OLD_SITES_WEBPACK} : undefined;
-  await writeFile(path.join(project, 'package.json'), `${JSON.stringify({name: `${kind}-site`, version: '1.0.0', private: true, dependencies, overrides}, null, 2)}\n`);
-  const facts: InstallFacts = {project: kind, docusaurus, react, install: {code: null, output: ''}, before: {}, after: {}};
-  if (kind === 'below') {
-    // Below the range: npm must refuse the theme. Its dependency tree is resolved, not installed.
-    facts.install = await exec('npm', [...NPM_INSTALL, '--package-lock-only', 'docusaurus-theme-docs-search'], project);
-  } else {
-    await run('npm', NPM_INSTALL, project);
-    const uninstall = ['uninstall', '--prefer-offline', '--no-audit', '--no-fund'];
-    if (kind === 'oldest') await run('npm', [...uninstall, '@docsearch/react', '@docsearch/css'], project);
-    if (kind === 'latest') {
-      await run('npm', [...uninstall, ...Object.keys(lockedOnly)], project);
-      facts.themeCommonBefore = await exec('npm', ['ls', '@docusaurus/theme-common'], project);
-    }
-    facts.before = await lockedVersions(project);
-    facts.lsBefore = await installedPackages(project);
-    // npm uninstall leaves a removed package's scope folder empty (@easyops-cn): not the theme's doing.
-    const emptyBefore = new Set(await emptyFolders(path.join(project, 'node_modules')));
-    // The latest project's lock from before the theme, for `npm ci` of it (ciCopy).
-    if (kind === 'latest') await copyLock(project, `${project}-ci-before`);
-    facts.install = await exec('npm', [...NPM_INSTALL, 'docusaurus-theme-docs-search'], project);
-    facts.after = await lockedVersions(project);
-    facts.lsAfter = await installedPackages(project);
-    facts.ls = await exec('npm', ['ls'], project);
-    facts.emptyFolders = (await emptyFolders(path.join(project, 'node_modules'))).filter((f) => !emptyBefore.has(f)).map((f) => path.relative(project, f));
-    facts.imported = await exec(
-      process.execPath,
-      ['--input-type=module', '-e', "const m = await import('docusaurus-theme-docs-search'); console.log(Object.keys(m).join(' '))"],
-      project,
-    );
-    facts.exportsMissing = await missingExports(project);
-    if (kind === 'latest') facts.themeCommonAfter = await exec('npm', ['ls', '@docusaurus/theme-common'], project);
+  for (const file of PROJECT_FILES) await cp(path.join(projectFolder(kind), file), path.join(project, file));
+  const {dependencies} = JSON.parse(await readFile(path.join(project, 'package.json'), 'utf8')) as {dependencies: Record<string, string>};
+  const facts: InstallFacts = {project: kind, docusaurus: dependencies['@docusaurus/core'] ?? '', react: dependencies.react ?? '', install: {code: null, output: ''}, before: {}, after: {}};
+  // The lock from before the theme, installed as a deploy does (the latest project's deploy check, ciCopy, reads its outcome).
+  const ciBefore = await step(`npm ci (${kind})`, () => exec('npm', NPM_CI, project));
+  if (ciBefore.code !== 0) {
+    // npm ci refuses a lock that lacks packages its entries name (the latest project's: @swc/html's
+    // platform packages that the registry does not have, TROUBLESHOOTING.md) before installing
+    // anything; the site's own developers then install from it with npm install, which keeps
+    // the lock's versions and fetches no package the lock names.
+    if (!/Missing: \S+ from lock file/.test(ciBefore.output)) throw new Error(`npm ci of e2e/projects/${kind} failed (rewrite it with npm run e2e:projects):\n${ciBefore.output}`);
+    await step(`npm install from the lock (${kind})`, () => run('npm', NPM_INSTALL, project));
   }
+  if (kind === 'latest') facts.themeCommonBefore = await exec('npm', ['ls', '@docusaurus/theme-common'], project);
+  facts.before = await lockedVersions(project);
+  const moved = changedVersions(await lockedVersions(projectFolder(kind)), facts.before);
+  if (moved.length) throw new Error(`installing e2e/projects/${kind} changed its lock (rewrite it with npm run e2e:projects): ${moved.join(', ')}`);
+  facts.lsBefore = await installedPackages(project);
+  // A folder empty before the theme's install is not its doing.
+  const emptyBefore = new Set(await emptyFolders(path.join(project, 'node_modules')));
+  facts.install = await step(`npm install docusaurus-theme-docs-search (${kind})`, () => exec('npm', [...NPM_INSTALL, 'docusaurus-theme-docs-search'], project));
+  facts.after = await lockedVersions(project);
+  facts.lsAfter = await installedPackages(project);
+  facts.ls = await exec('npm', ['ls'], project);
+  facts.emptyFolders = (await emptyFolders(path.join(project, 'node_modules'))).filter((f) => !emptyBefore.has(f)).map((f) => path.relative(project, f));
+  facts.imported = await exec(
+    process.execPath,
+    ['--input-type=module', '-e', "const m = await import('docusaurus-theme-docs-search'); console.log(Object.keys(m).join(' '))"],
+    project,
+  );
+  facts.exportsMissing = await missingExports(project);
+  if (kind === 'latest') facts.themeCommonAfter = await exec('npm', ['ls', '@docusaurus/theme-common'], project);
+  await writeFile(path.join(project, 'install-facts.json'), `${JSON.stringify(facts, null, 2)}\n`);
+  return {facts, ciBefore};
+}
+
+/** Below the range: npm must refuse the theme. Its dependency tree is resolved, not installed. */
+async function resolveBelow(registry: Registry, project: string): Promise<InstallFacts> {
+  await mkdir(project, {recursive: true});
+  await writeFile(path.join(project, '.npmrc'), registry.npmrc);
+  const dependencies = {'@docusaurus/core': BELOW_RANGE_DOCUSAURUS, '@docusaurus/preset-classic': BELOW_RANGE_DOCUSAURUS, react: '^17.0.2', 'react-dom': '^17.0.2'};
+  await writeFile(path.join(project, 'package.json'), `${JSON.stringify({name: 'below-site', version: '1.0.0', private: true, dependencies}, null, 2)}\n`);
+  const facts: InstallFacts = {project: 'below', docusaurus: BELOW_RANGE_DOCUSAURUS, react: '^17.0.2', install: {code: null, output: ''}, before: {}, after: {}};
+  facts.install = await exec('npm', [...NPM_INSTALL, '--package-lock-only', 'docusaurus-theme-docs-search'], project);
   await writeFile(path.join(project, 'install-facts.json'), `${JSON.stringify(facts, null, 2)}\n`);
   return facts;
 }
@@ -219,15 +203,13 @@ async function copyLock(project: string, to: string): Promise<void> {
   for (const file of ['package.json', 'package-lock.json', '.npmrc']) await cp(path.join(project, file), path.join(to, file));
 }
 
-const NPM_CI = ['ci', '--prefer-offline', '--no-audit', '--no-fund'];
-
 /**
  * The latest project's new lock as a deploy uses it: copied to `${project}-ci`, then `npm ci`
  * there (an empty node_modules: as `rm -rf node_modules && npm ci`), `npm ls --all` and the theme's
- * import in plain Node; and `npm ci` of the lock from before the theme's install (copied to
- * `${project}-ci-before` by installProject), which may already fail for reasons of the site's.
+ * import in plain Node; with `before`, the `npm ci` of the lock from before the theme's install
+ * that made the project (installProject).
  */
-async function ciCopy(project: string): Promise<NonNullable<InstallFacts['ci']>> {
+async function ciCopy(project: string, before: Run): Promise<NonNullable<InstallFacts['ci']>> {
   const copy = `${project}-ci`;
   await copyLock(project, copy);
   const install = await exec('npm', NPM_CI, copy);
@@ -236,7 +218,7 @@ async function ciCopy(project: string): Promise<NonNullable<InstallFacts['ci']>>
     install,
     ls: await exec('npm', ['ls', '--all'], copy),
     imported: await importIn(copy, ['docusaurus-theme-docs-search']),
-    before: await exec('npm', NPM_CI, `${project}-ci-before`),
+    before,
   };
 }
 
@@ -361,10 +343,11 @@ function mustHaveInstalled(facts: InstallFacts): InstallFacts {
 }
 
 /** The latest project: installed, then the fixture sites built one after the other. */
-async function prepareLatest(registry: Registry, latest: string, latestDocusaurus: string): Promise<void> {
-  const latestFacts = mustHaveInstalled(await step('install (latest)', () => installProject(registry, latest, 'latest', `^${latestDocusaurus}`, `^${versionOf('react')}`)));
+async function prepareLatest(registry: Registry, latest: string): Promise<void> {
+  const installed = await step('install (latest)', () => installProject(registry, latest, 'latest'));
+  const latestFacts = mustHaveInstalled(installed.facts);
   // npm ci of the new lock, in a copy of the project, beside the builds (an install mostly waits on the network).
-  const ci = step('npm ci (latest, a copy)', () => ciCopy(latest));
+  const ci = step('npm ci (latest, a copy)', () => ciCopy(latest, installed.ciBefore));
   const modules = await readdir(path.join(latest, 'node_modules'));
   for (const tool of ['typescript', 'tsx', 'ts-node']) {
     if (modules.includes(tool)) throw new Error(`${tool} was installed: the site must work without TypeScript tooling`);
@@ -398,16 +381,16 @@ async function prepareLatest(registry: Registry, latest: string, latestDocusauru
 /**
  * The oldest project: installed, the brand site built with the oldest Docusaurus the theme
  * serves; then the site upgrades Docusaurus to the latest 3.x and builds again (into another
- * folder: the tests serve the first).
+ * folder: the tests serve the first, and read only that the second built). Neither build is
+ * minified: terser is most of the time of a webpack build, and the four sites of the latest
+ * project serve the theme minified (SWC), as a production build does.
  */
 async function prepareOldest(registry: Registry, oldest: string, latestDocusaurus: string): Promise<void> {
-  const oldestFacts = mustHaveInstalled(await step('install (oldest)', () => installProject(registry, oldest, 'oldest', OLDEST_DOCUSAURUS, '^18.2.0')));
+  const oldestFacts = mustHaveInstalled((await step('install (oldest)', () => installProject(registry, oldest, 'oldest'))).facts);
   const brand = path.join(oldest, 'sites', 'brand');
   await copyBrandSite(brand);
   // The lock's check reads node_modules: beside the build, and done before the upgrade installs.
   const ci = step('npm ci --dry-run, npm ls --all (oldest)', () => ciCheck(oldest));
-  // Not minified: terser is most of the time of this webpack build, and the four sites of the
-  // latest project serve the theme minified (SWC), as a production build does.
   await step('build brand (oldest)', () => mustBuild(oldest, brand, '--no-minify'));
   oldestFacts.ci = await ci;
   const upgradeInstall = await step('upgrade install', () => exec('npm', [...NPM_INSTALL, `@docusaurus/core@${latestDocusaurus}`, `@docusaurus/preset-classic@${latestDocusaurus}`], oldest));
@@ -416,23 +399,25 @@ async function prepareOldest(registry: Registry, oldest: string, latestDocusauru
     install: upgradeInstall,
     ls: await exec('npm', ['ls'], oldest),
     after: await lockedVersions(oldest),
-    build: upgradeInstall.code === 0 ? await step('build brand (upgraded)', () => build(oldest, brand, '--out-dir', path.join(brand, 'build-upgraded'))) : {code: null, output: 'not run'},
+    build: upgradeInstall.code === 0 ? await step('build brand (upgraded)', () => build(oldest, brand, '--no-minify', '--out-dir', path.join(brand, 'build-upgraded'))) : {code: null, output: 'not run'},
   };
   await writeFile(path.join(oldest, 'install-facts.json'), `${JSON.stringify(oldestFacts, null, 2)}\n`);
 }
 
 async function prepare(dir: string): Promise<void> {
+  // The committed projects first: a stale one stops the run here, saying how to rewrite it.
+  await checkProjects();
   const registry = await step('registry and publish', () => startRegistry(path.join(dir, 'registry')));
   try {
-    const latestDocusaurus = versionOf('@docusaurus/core');
+    const latestDocusaurus = repositoryVersion('@docusaurus/core');
     // The three projects side by side, each its installs and then its builds in turn: an install
     // waits on the network more than on the processor, and a build of a small site keeps about
     // one core busy (the oldest project's webpack build less), so two builds share the machine's two.
     // Every one settles before the registry stops, so that a failure is reported with its cause.
     const settled = await Promise.allSettled([
-      prepareLatest(registry, path.join(dir, 'latest'), latestDocusaurus),
+      prepareLatest(registry, path.join(dir, 'latest')),
       prepareOldest(registry, path.join(dir, 'oldest'), latestDocusaurus),
-      step('install (below the range)', () => installProject(registry, path.join(dir, 'below'), 'below', BELOW_RANGE_DOCUSAURUS, '^17.0.2')).then(async () => {
+      step('install (below the range)', () => resolveBelow(registry, path.join(dir, 'below'))).then(async () => {
         for (const name of ZOD4_TREES) await step(`tree: zod 4, then ${name}`, () => installTree(registry, path.join(dir, 'trees', name), name));
       }),
     ]);

@@ -28,6 +28,8 @@ export function algoliaSiteOrigin(): string {
 /**
  * The projects the theme is installed into from the local registry (fixtures.setup.ts), each as a
  * user's site is: its own Docusaurus and React first, then `npm install docusaurus-theme-docs-search`.
+ * The latest and oldest are committed as what they hold before the theme (e2e/projects, made by
+ * projects.ts from what this file says) and installed with `npm ci`.
  * - latest: the newest Docusaurus 3 (the repository's version, with ^) and React 19; it builds
  *   the fixture sites above.
  * - oldest: the oldest Docusaurus the theme's peerDependencies accept, pinned to that exact

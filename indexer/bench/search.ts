@@ -380,8 +380,12 @@ async function bundleClient(outDir: string, urlDir: string, searchSrc?: string):
 }
 
 interface Baseline {
-  /** The one-file index as the baseline's indexer wrote it (packRecords with the common origin). */
-  writeIndex: (records: readonly {url: string}[], file: string) => Promise<void>;
+  /**
+   * The one-file index as the baseline's indexer wrote it (packRecords with the common origin and
+   * the site's synonyms, as ours is written: a baseline whose packRecords takes no synonyms, such
+   * as 114e65e's, ignores them).
+   */
+  writeIndex: (records: readonly {url: string}[], file: string, synonyms: readonly unknown[]) => Promise<void>;
   /** Its client, bundled as ours is. */
   bundle: (outDir: string, urlDir: string) => ReturnType<typeof bundleClient>;
 }
@@ -415,13 +419,13 @@ async function loadBaseline(work: string, log: (line: string) => void): Promise<
     alias: {'docs-search': path.join(src, 'index.ts')},
     nodePaths: NODE_PATHS,
   });
-  const {packRecords} = (await import(packer)) as {packRecords: (records: readonly unknown[], origin: string) => unknown};
+  const {packRecords} = (await import(packer)) as {packRecords: (records: readonly unknown[], origin: string, synonyms?: readonly unknown[]) => unknown};
   return {
-    async writeIndex(records, file) {
-      // as its publish-local did: the origin every record URL shares is stripped
+    async writeIndex(records, file, synonyms) {
+      // as its publish-local did: the origin every record URL shares is stripped, the synonyms carried
       const origins = new Set(records.map((r) => new URL(r.url).origin));
       await mkdir(path.dirname(file), {recursive: true});
-      await writeFile(file, JSON.stringify(packRecords(records, origins.size === 1 ? [...origins][0]! : '')));
+      await writeFile(file, JSON.stringify(packRecords(records, origins.size === 1 ? [...origins][0]! : '', synonyms)));
     },
     bundle: (outDir, urlDir) => bundleClient(outDir, urlDir, src),
   };
@@ -471,7 +475,7 @@ export async function benchSearch(options: SearchBenchOptions = {}): Promise<Siz
       const withBaseline = baseline !== null && pages <= ONE_FILE_FULL_UP_TO;
       let baselineCode: ClientCode | undefined;
       if (withBaseline) {
-        await baseline.writeIndex(records, path.join(dir, 'baseline/search/local-index.json'));
+        await baseline.writeIndex(records, path.join(dir, 'baseline/search/local-index.json'), synonyms);
         const old = await baseline.bundle(path.join(dir, 'code-baseline'), 'code-baseline');
         code[BASELINE] = old;
         baselineCode = old.code;

@@ -3,10 +3,14 @@
  * Builds lib/: the build side (src/index.ts and what it imports, Node ESM) and the browser side
  * (src/theme, src/client: plain JavaScript with React's JSX runtime, so a site needs no
  * TypeScript tooling), then copies the stylesheets beside the compiled components.
+ *
+ * npm ci's prepare, npm test and npm pack each run it: the two TypeScript compiles are skipped
+ * when lib/.build-inputs holds the hash of everything they read (below) as it is now.
  */
 import {spawnSync} from 'node:child_process';
 import process from 'node:process';
-import {cp, readdir, rm} from 'node:fs/promises';
+import {createHash} from 'node:crypto';
+import {cp, readFile, readdir, rm, stat, writeFile} from 'node:fs/promises';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -14,10 +18,35 @@ import {fileURLToPath} from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
-await rm(path.join(root, 'lib'), {recursive: true, force: true});
-for (const project of ['tsconfig.server.json', 'tsconfig.browser.json']) {
-  const run = spawnSync(process.execPath, [tsc, '-p', project], {cwd: root, stdio: 'inherit'});
-  if (run.status !== 0) process.exit(run.status ?? 1);
+const stamp = path.join(root, 'lib', '.build-inputs');
+
+/**
+ * What the compiled files depend on: the theme's sources and configurations (the server's extends
+ * the repository's), this script, the types they compile against (docs-search's sources, every
+ * locked version) and TypeScript's version.
+ */
+async function inputsHash() {
+  const hash = createHash('sha256').update(createRequire(import.meta.url)('typescript/package.json').version);
+  const add = async (file) => hash.update(`\0${path.relative(root, file)}\0`).update(await readFile(file));
+  for (const folder of ['src', '../search/src']) {
+    for (const entry of (await readdir(path.join(root, folder), {recursive: true})).sort()) {
+      const file = path.join(root, folder, entry);
+      if ((await stat(file)).isFile()) await add(file);
+    }
+  }
+  for (const file of ['scripts/build.js', 'package.json', 'tsconfig.json', 'tsconfig.server.json', 'tsconfig.browser.json', '../search/package.json', '../../tsconfig.json', '../../package-lock.json']) {
+    await add(path.join(root, file));
+  }
+  return hash.digest('hex');
+}
+
+const inputs = await inputsHash();
+if ((await readFile(stamp, 'utf8').catch(() => '')) !== inputs) {
+  await rm(path.join(root, 'lib'), {recursive: true, force: true});
+  for (const project of ['tsconfig.server.json', 'tsconfig.browser.json']) {
+    const run = spawnSync(process.execPath, [tsc, '-p', project], {cwd: root, stdio: 'inherit'});
+    if (run.status !== 0) process.exit(run.status ?? 1);
+  }
 }
 for (const entry of await readdir(path.join(root, 'src'), {recursive: true})) {
   if (entry.endsWith('.css')) await cp(path.join(root, 'src', entry), path.join(root, 'lib', entry));
@@ -42,3 +71,4 @@ for (const [name, format] of [['early-search', 'esm'], ['early-worker', 'iife']]
     logLevel: 'warning',
   });
 }
+await writeFile(stamp, inputs);

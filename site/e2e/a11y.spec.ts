@@ -1,10 +1,11 @@
 /**
  * axe with every rule (axe.ts) on what every-page.spec.ts's one visit per page does not reach:
- * /docs as readers without JavaScript get it, the open mobile menu and the open search modal, in
- * light and dark mode.
+ * /docs as readers without JavaScript get it, the open mobile menu and the open search modal (empty,
+ * then with highlighted hits), in light and dark mode.
  */
 import {test, expect, type Page} from '@playwright/test';
 import {settle, toDark, violations} from './axe';
+import {searchButton} from './search-fixtures';
 import {hydrated} from './shell-routes';
 
 /** Opens `route` once the app has hydrated, in `mode` (the navbar's toggle for dark). */
@@ -44,6 +45,9 @@ test.describe('axe finds no violation in light and dark mode', () => {
   for (const mode of ['light', 'dark'] as const) {
     test(`the search modal, open (${mode})`, async ({page}) => {
       await open(page, '/docs/introduction', mode);
+      // WCAG 2.5.3: the button's name is its visible text; the shortcut is announced from aria-keyshortcuts.
+      await expect(searchButton(page)).toHaveAccessibleName('Search');
+      await expect(searchButton(page)).toHaveAttribute('aria-keyshortcuts', 'Control+K');
       await page.keyboard.press('Control+k');
       await expect(page.locator('.DocSearch-Modal')).toBeVisible();
       await expect(page.getByPlaceholder('Search docs')).toBeFocused();

@@ -50,3 +50,14 @@ exports.CHROME_ARGS = [
   '--no-first-run',
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_POPUP_FEATURES].join(',')}`,
 ];
+
+/**
+ * The browser tests' flags: CHROME_ARGS, and V8 without its optimizing compilers (Maglev and
+ * TurboFan), which compile a page's hot functions again on background threads. A test's page
+ * lives a few seconds, so that work mostly goes unused, and on CI's two cores it takes processor
+ * time from the tests beside it: 35 of the site's tests took 176 instead of 196 processor-seconds
+ * (means of four runs of each, alternating). JavaScript means the same on every tier; only its
+ * speed differs, and no test asserts a speed. The benchmarks and the search eval launch with
+ * CHROME_ARGS: they measure what readers' browsers do.
+ */
+exports.TEST_ARGS = [...exports.CHROME_ARGS, '--js-flags=--no-opt --no-maglev'];

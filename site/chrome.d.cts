@@ -4,3 +4,5 @@ export declare const CHROME_PATH: string;
 export declare const CHROME_ARGS: string[];
 /** The features chrome.cjs switches off besides Playwright's: the address bar's popup. */
 export declare const OMNIBOX_POPUP_FEATURES: string[];
+/** The browser tests' launch flags: CHROME_ARGS and V8 without its optimizing compilers. */
+export declare const TEST_ARGS: string[];

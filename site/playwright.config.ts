@@ -1,6 +1,6 @@
 import {defineConfig} from '@playwright/test';
 
-import {CHROME_ARGS, CHROME_PATH} from './chrome.cjs';
+import {CHROME_ARGS, CHROME_PATH, TEST_ARGS} from './chrome.cjs';
 
 /** Browser tests run Debian's Chromium (site/chrome.cjs). */
 export {CHROME_ARGS, CHROME_PATH};
@@ -23,7 +23,7 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     browserName: 'chromium',
-    launchOptions: {executablePath: CHROME_PATH, args: CHROME_ARGS},
+    launchOptions: {executablePath: CHROME_PATH, args: TEST_ARGS},
     trace: 'off',
   },
   webServer: [

@@ -1,5 +1,5 @@
 import {defineConfig} from '@playwright/test';
-import {CHROME_ARGS, CHROME_PATH} from 'site/chrome';
+import {CHROME_PATH, TEST_ARGS} from 'site/chrome';
 
 /**
  * The theme as a site owner gets it: e2e/fixtures.setup.ts publishes it to a local registry
@@ -20,7 +20,7 @@ export default defineConfig({
   globalSetup: './e2e/fixtures.setup.ts',
   use: {
     browserName: 'chromium',
-    launchOptions: {executablePath: CHROME_PATH, args: CHROME_ARGS},
+    launchOptions: {executablePath: CHROME_PATH, args: TEST_ARGS},
     trace: 'off',
   },
 });

@@ -3,9 +3,9 @@
  * explicit language facet replaces the default language; a value the index does not hold is a
  * usage error listing those it does; the default language is the site's default locale.
  */
-import {test, before} from 'node:test';
+import {test, before, after} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdtemp} from 'node:fs/promises';
+import {mkdtemp, rm} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import type {SearchRecord} from 'docs-search/record';
@@ -22,6 +22,8 @@ before(async () => {
   index = path.join(dir, 'local-index.json');
   await writeLocalIndex(SITE_RECORDS, index);
 });
+
+after(() => rm(dir, {recursive: true, force: true}));
 
 const hitsOf = async (file: string, query: string, ...args: string[]): Promise<{url: string; type: string}[]> => {
   const run = await runCli(['search', query, '--index-file', file, '--json', ...args]);

@@ -1,9 +1,9 @@
 /**
  * `docs-indexer search "QUERY" [--index-file PATH] [--json]`, spawned as a maintainer runs it.
  */
-import {test, before} from 'node:test';
+import {test, before, after} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdtemp, writeFile} from 'node:fs/promises';
+import {mkdtemp, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {writeLocalIndex} from '../src/publish/local/publish.ts';
@@ -18,6 +18,8 @@ before(async () => {
   index = path.join(dir, 'local-index.json');
   await writeLocalIndex(SITE_RECORDS, index);
 });
+
+after(() => rm(dir, {recursive: true, force: true}));
 
 test('search prints the hits in the modal order: group titles, heading path, URL, snippet', async () => {
   const run = await runCli(['search', 'user:unauthorized', '--index-file', index]);

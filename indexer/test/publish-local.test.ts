@@ -12,8 +12,9 @@ import {recordListSchema} from 'docs-search/record';
 import {ORIGIN, SITE_RECORDS} from 'docs-search/testing';
 import {buildLocalIndex, commonOrigin, loadLocalIndex, writeLocalIndex} from '../src/publish/local/publish.ts';
 
-test('publish-local writes a compact file that loads back to the same records', async () => {
+test('publish-local writes a compact file that loads back to the same records', async (t) => {
   const dir = await mkdtemp(path.join(tmpdir(), 'local-index-'));
+  t.after(() => rm(dir, {recursive: true, force: true}));
   const file = path.join(dir, 'search', 'local-index.json');
   const stats = await writeLocalIndex(SITE_RECORDS, file);
   const text = await readFile(file, 'utf8');
@@ -31,8 +32,9 @@ test('publish-local writes a compact file that loads back to the same records', 
   assert.equal(engine.records.length, SITE_RECORDS.length);
 });
 
-test('loading a missing or foreign file fails with one line that says what to do', async () => {
+test('loading a missing or foreign file fails with one line that says what to do', async (t) => {
   const dir = await mkdtemp(path.join(tmpdir(), 'local-index-'));
+  t.after(() => rm(dir, {recursive: true, force: true}));
   await assert.rejects(loadLocalIndex(path.join(dir, 'none.json')), {
     name: 'LocalIndexError',
     message: `no local search index at ${path.join(dir, 'none.json')} (build the site first: npm run build)`,
@@ -43,8 +45,9 @@ test('loading a missing or foreign file fails with one line that says what to do
   await assert.rejects(loadLocalIndex(path.join(dir, 'other.json')), {message: `${path.join(dir, 'other.json')} is not a local search index (format 2 expected)`});
 });
 
-test('publish-local writes a sharded index (manifest + local-index/) that loads back whole, and swaps it for one file', async () => {
+test('publish-local writes a sharded index (manifest + local-index/) that loads back whole, and swaps it for one file', async (t) => {
   const dir = await mkdtemp(path.join(tmpdir(), 'local-index-'));
+  t.after(() => rm(dir, {recursive: true, force: true}));
   const file = path.join(dir, 'search', 'local-index.json');
   const stats = await writeLocalIndex(SITE_RECORDS, file, {sharded: true});
   const manifest = JSON.parse(await readFile(file, 'utf8')) as {format: number; shards: string[]};

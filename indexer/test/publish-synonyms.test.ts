@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdtemp, writeFile} from 'node:fs/promises';
+import {mkdtemp, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import type {Synonym} from 'docs-search';
@@ -121,10 +121,11 @@ test('saving the synonyms fails: the live index keeps its records and synonyms, 
   }
 });
 
-test('push --synonyms FILE sends the file; a rerun sends nothing; a bad file is a usage error before any request', async () => {
+test('push --synonyms FILE sends the file; a rerun sends nothing; a bad file is a usage error before any request', async (t) => {
   const fake = await startFakeAlgolia();
   try {
     const dir = await mkdtemp(join(tmpdir(), 'synonyms-'));
+    t.after(() => rm(dir, {recursive: true, force: true}));
     const file = join(dir, 'synonyms.json');
     await writeFile(file, JSON.stringify({about: 'test', synonyms: SYNONYMS}));
     const env = {

@@ -5,7 +5,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {createHash} from 'node:crypto';
-import {existsSync, mkdtempSync, mkdirSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {apiIdentifiers, knownItems} from '../scripts/known-items';
@@ -77,16 +77,18 @@ test('a known item is answered only on its section; a question on any section of
   assert.equal(rankOf(shown, ['/docs/a'], ['/docs/a#fields']), 2);
 });
 
-test('known items: identifiers of the descriptions -> the sections whose heading or table row names them; headings -> their sections', () => {
+test('known items: identifiers of the descriptions -> the sections whose heading or table row names them; headings -> their sections', (t) => {
   const ids = apiIdentifiers(join(import.meta.dirname, '../api'));
   for (const id of ['power_w', '/api/measurement', '/api/v1/data', 'user:unauthorized', 'X-Api-Version', 'authorization_requested', 'cloud_enabled']) {
     assert.ok(ids.includes(id), id);
   }
   const api = mkdtempSync(join(tmpdir(), 'known-api-'));
+  t.after(() => rmSync(api, {recursive: true, force: true}));
   writeFileSync(join(api, 'v1.openapi.yaml'), 'paths:\n  /api/x:\n    get: {}\ncomponents:\n  schemas:\n    X:\n      properties:\n        power_w: {type: number}\n        mode: {type: string}\n');
   writeFileSync(join(api, 'v2.openapi.yaml'), 'x-error-codes:\n  - code: user:unauthorized\n');
   writeFileSync(join(api, 'websocket.asyncapi.yaml'), 'channels: {}\n');
   const build = mkdtempSync(join(tmpdir(), 'known-build-'));
+  t.after(() => rmSync(build, {recursive: true, force: true}));
   mkdirSync(join(build, 'docs'));
   writeFileSync(
     join(build, 'docs/page.html'),

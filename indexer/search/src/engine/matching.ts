@@ -209,21 +209,13 @@ export abstract class TermMatcher {
       for (const [word, [id, distance]] of this.terms.fuzzyGet(term, typos)) {
         if ((near.get(word)?.distance ?? Infinity) > distance) near.set(word, {id, distance});
       }
-      // A word the index holds in no form (`rebot`) with one nearest word (`reboot`) is read as
-      // that word: it counts as the word itself, since every section it finds needs as many typos
-      // (Algolia's typo criterion orders hits by their typos, so it orders none of these), and the
-      // word's weight against the query's other words stays BM25's. Any other word a typo away
-      // (several equally near, `readd`: `read`, `reads`, `ready`; a typo of a word the index holds)
-      // counts typoMatchWeight × len / (len + typos).
+      // A word the index holds in no form (`rebot`) is read as its nearest words: they count as
+      // the word itself, since every section it finds needs as many typos (Algolia's typo
+      // criterion orders hits by their typos, so it orders none of these), and its weight against
+      // the query's other words stays BM25's. Any other word a typo away, of a word the index
+      // holds too, counts typoMatchWeight × len / (len + typos).
       let nearest = -1;
-      if (found.size === 0) {
-        let count = 0;
-        for (const {distance} of near.values()) {
-          if (nearest < 0 || distance < nearest) [nearest, count] = [distance, 1];
-          else if (distance === nearest) count++;
-        }
-        if (count > 1) nearest = -1;
-      }
+      if (found.size === 0) for (const {distance} of near.values()) if (nearest < 0 || distance < nearest) nearest = distance;
       for (const [word, {id, distance}] of near) {
         const w = distance === nearest ? 1 : (FUZZY_WEIGHT * term.length) / (term.length + distance);
         add(word, id, w, false);

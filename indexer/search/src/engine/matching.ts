@@ -199,29 +199,18 @@ export abstract class TermMatcher {
     if (prefix) for (const c of this.completions(term)) add(c.word, c.id, PREFIX_WEIGHT, true);
     const typos = typosAllowed(term);
     if (fuzzy && typos > 0) {
-      // The words within its typos, each at its distance; a transposition is one edit (MiniSearch's
-      // Levenshtein counts it as two).
-      const near = new Map<string, {id: number; distance: number}>();
-      for (const word of transpositions(term)) {
-        const id = this.terms.get(word);
-        if (id !== undefined) near.set(word, {id, distance: 1});
-      }
-      for (const [word, [id, distance]] of this.terms.fuzzyGet(term, typos)) {
-        if ((near.get(word)?.distance ?? Infinity) > distance) near.set(word, {id, distance});
-      }
-      // A word the index holds in no form (`rebot`) is read as its nearest words: they count as
-      // the word itself, since every section it finds needs as many typos (Algolia's typo
-      // criterion orders hits by their typos, so it orders none of these), and its weight against
-      // the query's other words stays BM25's. Any other word a typo away, of a word the index
-      // holds too, counts typoMatchWeight × len / (len + typos).
-      let nearest = -1;
-      if (found.size === 0) for (const {distance} of near.values()) if (nearest < 0 || distance < nearest) nearest = distance;
-      for (const [word, {id, distance}] of near) {
-        const w = distance === nearest ? 1 : (FUZZY_WEIGHT * term.length) / (term.length + distance);
+      const weight = (distance: number) => (FUZZY_WEIGHT * term.length) / (term.length + distance);
+      const typo = (word: string, id: number, w: number) => {
         add(word, id, w, false);
         // and the word's other forms (`batery` → `battery` → `batteries`)
         for (const other of this.sameStem(word)) add(other.word, other.id, w * STEM_WEIGHT, false);
+      };
+      // A transposition is one edit (MiniSearch's Levenshtein counts it as two).
+      for (const word of transpositions(term)) {
+        const id = this.terms.get(word);
+        if (id !== undefined) typo(word, id, weight(1));
       }
+      for (const [word, [id, distance]] of this.terms.fuzzyGet(term, typos)) typo(word, id, weight(distance));
     }
     return [...found].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, e]) => e);
   }

@@ -3,7 +3,8 @@
  * the last `--disable-features` of its command line, so the one chrome.cjs passes must hold every
  * feature Playwright switches off in its own (this fails when an upgrade of Playwright adds one);
  * and the address bar's popup, which Chromium builds in a renderer of its own for every window
- * Playwright opens, must not be built (this fails when an upgrade of Chromium renames its features).
+ * Playwright opens, must not be built (this fails when an upgrade of Chromium renames its features);
+ * and site isolation, which chrome.cjs's TEST_ARGS switch off, must be off.
  */
 import {test, expect} from '@playwright/test';
 import {OMNIBOX_POPUP_FEATURES} from '../chrome.cjs';
@@ -38,4 +39,10 @@ test("no window builds the address bar's popup", async ({browser}) => {
   expect(targetInfos.filter((target) => target.url.startsWith('chrome://omnibox-popup')).map((target) => target.url)).toEqual([]);
   await session.detach();
   await context.close();
+});
+
+test('site isolation is off in the browser the tests get', async ({page}) => {
+  // chrome://process-internals states the browser's process model on its Site Isolation tab.
+  await page.goto('chrome://process-internals/#site-isolation');
+  await expect(page.getByText(/^Site Isolation mode:/)).toHaveText('Site Isolation mode: Disabled');
 });

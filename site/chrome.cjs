@@ -33,9 +33,9 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
 ];
 
 /**
- * Chromium 156 in headless mode still builds each window's address-bar popup, a WebUI page with a
- * renderer process of its own, and Playwright opens a window per page: about half of the processor
- * time a new page costs (~0.5 s → ~0.25 s here), for a popup no test ever opens.
+ * Chromium 150 (Debian's, here) in headless mode still builds each window's address-bar popup, a
+ * WebUI page with a renderer process of its own, and Playwright opens a window per page: about half
+ * of the processor time a new page costs (~0.5 s → ~0.25 s here), for a popup no test ever opens.
  * e2e/browser-flags.spec.ts also fails if a Chromium upgrade renames these and the popup comes back.
  */
 const OMNIBOX_POPUP_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];

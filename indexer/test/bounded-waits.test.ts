@@ -5,7 +5,7 @@
  * regular files only (a FIFO or a device named like a page would block it or never end).
  *
  * The deadline tests run the crawl in a child process that forces a garbage collection every
- * 20 ms: the deadline that could be collected before it fired (AbortSignal.any over
+ * 100 ms: the deadline that could be collected before it fired (AbortSignal.any over
  * AbortSignal.timeout) hung there for good, as it did in real runs after a while.
  */
 import {test} from 'node:test';
@@ -73,14 +73,14 @@ async function serve(handle: Parameters<typeof createServer>[1]): Promise<Site> 
 
 /**
  * Crawls `url` in a child process (deadline 3 s: the home page must come within it while CI runs
- * other suites beside this one; 2 attempts) that collects garbage every 20 ms; resolves to the result's pages and skipped pages, or to `hung` after `limitMs`.
+ * other suites beside this one; 2 attempts) that collects garbage every 100 ms; resolves to the result's pages and skipped pages, or to `hung` after `limitMs`.
  */
 function crawlWithGc(url: string, limitMs = 20_000): Promise<{pages: number; skipped: {url: string; reason: string; detail?: string}[]} | 'hung'> {
   // The child says when its crawl starts: the limit counts from there, not from Node's and tsx's
   // start-up, which a busy machine (tests run several files at once) can stretch by seconds.
   const script = `
     import {crawl} from ${JSON.stringify(path.join(workspaceRoot, 'src', 'crawl', 'crawl.ts'))};
-    setInterval(() => globalThis.gc(), 20);
+    setInterval(() => globalThis.gc(), 100);
     process.stderr.write('crawl-started\\n');
     const result = await crawl(${JSON.stringify(url)}, {timeoutMs: 3000, attempts: 2, maxFailed: 100, workers: 0, signal: new AbortController().signal});
     process.stdout.write(JSON.stringify({pages: result.pages, skipped: result.skippedPages}));

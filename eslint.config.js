@@ -15,6 +15,8 @@ export default tseslint.config(
       'indexer/docusaurus/lib/**',
       // The fixture sites' committed build output (a service worker among it), as Docusaurus wrote it.
       'indexer/test/sites/*/html/**',
+      // The examples test/api-v2-examples.test.ts writes and runs, while .ci/run lints beside the tests.
+      'site/test/.example-*',
     ],
   },
   js.configs.recommended,

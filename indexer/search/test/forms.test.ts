@@ -80,6 +80,26 @@ test('a typo or a completion ranks below the word as typed in the same field', (
   assert.equal(urls(engine, 'tele')[0], `${ORIGIN}/docs/a#tele`);
 });
 
+test('a word the index holds in no form, one typo from a single word, is read as that word', () => {
+  const records = [
+    ...SITE_RECORDS,
+    paragraph('docs/system', 'System', 'Reboot: PUT /api/system/reboot', 'A reboot restarts the device; reboot it after an update.'),
+    paragraph('docs/device', 'Support', 'what a device supports', 'Which device takes a reboot request.'),
+    // (a word most sections hold, and some headings: `device`, as on the site)
+    ...['wifi', 'led', 'cloud', 'identify', 'users', 'errors', 'setup', 'limits'].map((a, k) => paragraph('docs/more', 'More', k < 3 ? `device ${a}` : a, `How the device handles ${a}.`)),
+  ];
+  const engine = new LocalSearchEngine(records);
+  const reboot = urls(engine, 'reboot the device');
+  assert.equal(reboot[0], `${ORIGIN}/docs/system#Reboot: PUT /api/system/reboot`);
+  // `rebot` is one letter from `reboot` and from no other word: every section it finds needs
+  // that typo, so the typo does not make it weigh less than `device`, and it answers as `reboot`
+  assert.deepEqual(urls(engine, 'rebot the device').slice(0, 2), reboot.slice(0, 2));
+  // one letter from `robot` too: which word was meant is unsure, each counts as a typo, and
+  // `device` as typed decides
+  const twoNear = new LocalSearchEngine([...records, paragraph('docs/robot', 'Robot', 'arm', 'A robot arm.')]);
+  assert.equal(urls(twoNear, 'rebot the device')[0], `${ORIGIN}/docs/device#what a device supports`);
+});
+
 test('many words: sections holding all but one word, and pages holding every word, follow', () => {
   const engine = new LocalSearchEngine([
     ...SITE_RECORDS,

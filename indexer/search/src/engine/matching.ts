@@ -199,18 +199,35 @@ export abstract class TermMatcher {
     if (prefix) for (const c of this.completions(term)) add(c.word, c.id, PREFIX_WEIGHT, true);
     const typos = typosAllowed(term);
     if (fuzzy && typos > 0) {
-      const weight = (distance: number) => (FUZZY_WEIGHT * term.length) / (term.length + distance);
-      const typo = (word: string, id: number, w: number) => {
+      // The words within its typos, each at its distance; a transposition is one edit (MiniSearch's
+      // Levenshtein counts it as two).
+      const near = new Map<string, {id: number; distance: number}>();
+      for (const word of transpositions(term)) {
+        const id = this.terms.get(word);
+        if (id !== undefined) near.set(word, {id, distance: 1});
+      }
+      for (const [word, [id, distance]] of this.terms.fuzzyGet(term, typos)) {
+        if ((near.get(word)?.distance ?? Infinity) > distance) near.set(word, {id, distance});
+      }
+      // A word the index holds in no form (`rebot`: not as typed, in another form or completed),
+      // whose one word a single typo away is `reboot`, is read as that word: it counts as the word
+      // itself, since every section it finds needs that one typo (Algolia's typo criterion orders
+      // hits by their typos, so it orders none of these), and the word's weight against the
+      // query's other words stays BM25's. Every other word within its typos counts
+      // typoMatchWeight × len / (len + typos): a typo of a word the index holds; one of several
+      // words a typo away (`readd`: `read`, `reads`, `ready`); a word two typos away (`regarding`,
+      // a word the site does not use, is two from `reading`); a word still being typed.
+      let reading: string | null = null;
+      if (found.size === 0 && !prefix) {
+        const oneAway = [...near].filter(([, {distance}]) => distance === 1);
+        if (oneAway.length === 1) reading = oneAway[0]![0];
+      }
+      for (const [word, {id, distance}] of near) {
+        const w = word === reading ? 1 : (FUZZY_WEIGHT * term.length) / (term.length + distance);
         add(word, id, w, false);
         // and the word's other forms (`batery` → `battery` → `batteries`)
         for (const other of this.sameStem(word)) add(other.word, other.id, w * STEM_WEIGHT, false);
-      };
-      // A transposition is one edit (MiniSearch's Levenshtein counts it as two).
-      for (const word of transpositions(term)) {
-        const id = this.terms.get(word);
-        if (id !== undefined) typo(word, id, weight(1));
       }
-      for (const [word, [id, distance]] of this.terms.fuzzyGet(term, typos)) typo(word, id, weight(distance));
     }
     return [...found].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, e]) => e);
   }

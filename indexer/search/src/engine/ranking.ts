@@ -18,7 +18,7 @@ export const RANKING = {
   synonymWeight: 0.8,
   /** a run of several words (`kwh meter`, a synonym's) counts this much, its words found anywhere in the section */
   runWeight: 0.5,
-  /** a word found through a typo counts this much × len / (len + typos) */
+  /** a word found through a typo counts this much × len / (len + typos); the one word a single typo away from a word the index holds in no form counts as the word itself */
   typoMatchWeight: 0.35,
   /** letters a word needs for 1, for 2 typos to be forgiven (none in a number; Algolia's defaults, not the index's 3/7: see the README) */
   typoMinLength: [4, 8],

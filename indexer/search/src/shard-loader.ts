@@ -4,7 +4,7 @@
  * index URL answers with a manifest, so the code a one-file index needs stays small.
  */
 import {normalizeFacetFilters, type QueryParams} from './engine/answer.ts';
-import {LocalSearchEngine} from './engine/search.ts';
+import {ShardedEngine} from './engine/sharded-engine.ts';
 import {addTermsFile, chunkStarts, decodeRecords, decodeVocab, headsFile, recordsFile, sectionTable, shardKey, termsFile, typoLengths, typoShardKeys, vocabFile, type ShardManifest} from './engine/shards.ts';
 import {synonymsOf} from './engine/index-file.ts';
 import {tokenizeQuery} from './engine/text.ts';
@@ -16,7 +16,7 @@ import {tokenizeQuery} from './engine/text.ts';
  * load (concurrent asks share a fetch).
  */
 export class ShardLoader {
-  readonly engine: LocalSearchEngine;
+  readonly engine: ShardedEngine;
   private readonly shards: Set<string>;
   private readonly heads: Set<string>;
   /** The last word length with a vocabulary file (0: none). */
@@ -36,7 +36,7 @@ export class ShardLoader {
     /** Files the client started fetching while this module loaded (by file name). */
     private readonly prefetched: Map<string, Promise<unknown>> = new Map(),
   ) {
-    this.engine = new LocalSearchEngine(sectionTable(manifest)).useSynonyms(synonymsOf(manifest));
+    this.engine = new ShardedEngine(sectionTable(manifest)).useSynonyms(synonymsOf(manifest));
     this.shards = new Set(manifest.shards);
     this.heads = new Set(manifest.heads);
     this.vocab = typeof manifest.vocab === 'number' ? manifest.vocab : 0;

@@ -80,12 +80,6 @@ export abstract class TermMatcher {
     return {terms: grouped, finds};
   }
 
-  /** Every word the synonyms of a query's words find (a sharded index fetches their terms too). */
-  synonymWordsOf(query: string): string[] {
-    const {finds} = this.withSynonyms(synonymWords(query));
-    return finds ? [...new Set([...finds.values()].flat(2))] : [];
-  }
-
   /**
    * The postings a synonym's words find, as expansions of the query word: one word, its own
    * expansions (the word and its other forms); several words, the sections holding all of them

@@ -4,12 +4,11 @@
  * word defines it, and ranks above the sections quoting it) and `exact-heading` (a section whose
  * own heading is the query). An engine holding the records reads it from a section's records
  * (sectionNames); a sharded index carries the same facts per word in its terms files
- * (encodeNames, TermNames), written from the records with these functions, so that a browser
- * ranks by them before it has fetched any record and both formats give the same answers.
+ * (term-names.ts), written from the records with these functions, so that a browser ranks by
+ * them before it has fetched any record and both formats give the same answers.
  */
 import {LEVELS, type SearchRecord} from '../record/constants.ts';
 import {QUESTION_WORDS, STOP_WORDS} from './fields.ts';
-import {RANKING} from './ranking.ts';
 import {decodeEntities, normalizeTerm, tokenizeQuery} from './text.ts';
 
 /** How a section names a word: flags (see definesBy). */
@@ -22,10 +21,6 @@ const ROW = 4;
 const PATH_ROW = 8;
 /** A cell gives the word as a path after an HTTP method (`PUT /api/system/reboot`). */
 const METHOD_PATH = 16;
-/** Codes above the flags: a place in the section's own heading (see encodeNames). */
-const FLAGS = 32;
-/** (a heading of more words than a query reads can never be the query) */
-const PLACES = 32;
 
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
 
@@ -105,79 +100,4 @@ export function headingMatch(words: readonly string[], terms: readonly string[])
     left.splice(i, 1);
   }
   return words.every((w, i) => w === terms[i]) ? 2 : 1;
-}
-
-/**
- * Per word, what the sections name of it, for a sharded index's terms files: [section delta,
- * code, ...] in section order, a code being the flags, plus FLAGS × (1 + length × PLACES + place)
- * for each place the word has in the section's own heading (a word twice in it: two entries).
- */
-export function encodeNames(sections: number, namesOf: (section: number) => SectionNames | null): Map<string, number[]> {
-  const out = new Map<string, number[]>();
-  const last = new Map<string, number>();
-  const add = (word: string, s: number, code: number) => {
-    let list = out.get(word);
-    if (!list) out.set(word, (list = []));
-    list.push(s - (last.get(word) ?? 0), code);
-    last.set(word, s);
-  };
-  for (let s = 0; s < sections; s++) {
-    const names = namesOf(s);
-    if (!names) continue;
-    const places = new Map<string, number[]>();
-    const heading = names.heading !== null && names.heading.length <= Math.min(RANKING.maxWords, PLACES - 1) ? names.heading : [];
-    heading.forEach((w, i) => places.set(w, [...(places.get(w) ?? []), FLAGS * (1 + heading.length * PLACES + i)]));
-    for (const [w, f] of names.flags) {
-      const [first = 0, ...more] = places.get(w) ?? [];
-      add(w, s, f + first);
-      for (const code of more) add(w, s, code);
-      places.delete(w);
-    }
-    for (const [w, codes] of places) for (const code of codes) add(w, s, code);
-  }
-  return out;
-}
-
-/** A sharded index's names, per word, as its terms files arrive (see encodeNames). */
-export class TermNames {
-  /** word → section → codes */
-  private readonly byWord = new Map<string, Map<number, number[]>>();
-
-  /** The `names` of one terms file (words already known are kept). */
-  add(names: Record<string, unknown>): void {
-    for (const [word, list] of Object.entries(names)) {
-      if (this.byWord.has(word) || !Array.isArray(list)) continue;
-      const sections = new Map<number, number[]>();
-      let s = 0;
-      for (let j = 0; j + 1 < list.length; j += 2) {
-        s += list[j] as number;
-        sections.set(s, [...(sections.get(s) ?? []), list[j + 1] as number]);
-      }
-      this.byWord.set(word, sections);
-    }
-  }
-
-  /** See definesBy. */
-  defines(section: number, id: string, path: boolean): boolean {
-    const codes = this.byWord.get(id)?.get(section) ?? [];
-    return definesBy(codes.reduce((f, c) => f | (c % FLAGS), 0), path);
-  }
-
-  /** headingMatch of the section's own heading, from its words' places in it. */
-  headingIs(section: number, terms: readonly string[]): number {
-    const words: string[] = [];
-    for (const t of new Set(terms)) {
-      for (const code of this.byWord.get(t)?.get(section) ?? []) {
-        if (code < FLAGS) continue;
-        const place = Math.floor(code / FLAGS) - 1;
-        const length = Math.floor(place / PLACES);
-        // (a heading of another length is not the query: any place out of range says so)
-        if (length !== terms.length) return 0;
-        words[place % PLACES] = t;
-      }
-    }
-    // every place filled by a query word: the heading is these words, in this order
-    for (let i = 0; i < terms.length; i++) if (words[i] === undefined) return 0;
-    return headingMatch(words, terms);
-  }
 }

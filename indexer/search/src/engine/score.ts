@@ -14,14 +14,16 @@ import {popcount} from './words.ts';
  * keystroke of a large site would cost more than the query.
  */
 export class Scratch {
-  readonly acc: Float64Array;
+  // (declared, not defined, fields: the constructor assigns them, and a bundler targeting browsers
+  // without class fields would otherwise define each twice)
+  declare readonly acc: Float64Array;
   /** Bit k: the section holds query word k (as typed, in another form, through a typo or a synonym). */
-  readonly matched: Uint32Array;
+  declare readonly matched: Uint32Array;
   /** Bit k: word k is in the section's title or a heading. */
-  readonly inHeading: Uint32Array;
+  declare readonly inHeading: Uint32Array;
   /** The sections touched, in the order first touched. */
-  readonly touched: Int32Array;
-  readonly perPage: Uint16Array;
+  declare readonly touched: Int32Array;
+  declare readonly perPage: Uint16Array;
 
   constructor(sections: number, pages: number) {
     this.acc = new Float64Array(sections);

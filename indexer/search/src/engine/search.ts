@@ -7,8 +7,7 @@ import SearchableMap from 'minisearch/SearchableMap';
 import {RECORD_TYPES, type SearchRecord} from '../record/constants.ts';
 import {typosAllowed, type TypoTerms} from './text.ts';
 import {synonymsOf, unpackRecords, type LocalIndexFile} from './index-file.ts';
-import type {SectionTable, ShardPostings} from './shards.ts';
-import type {Postings} from './fields.ts';
+import type {SectionTable} from './shards.ts';
 import {sectionsPassing, typeTestFor, type FacetFilters, type FacetRecord} from './facets.ts';
 import {IndexBuilder, weighPostings} from './index-builder.ts';
 import {RecordChooser, type RankedHit} from './shown-record.ts';
@@ -34,9 +33,26 @@ export {isIdentifier} from './query.ts';
 // in MiniSearch's radix tree (prefix and typo lookups); each term's postings are typed arrays
 // with their BM25 weight computed at load, so a query only adds numbers.
 
+/** What the engine reads of its sections and terms: built from the records, or (a sharded index, sharded-engine.ts) from a manifest. */
+export interface EngineTables extends SectionTable {
+  records: SearchRecord[];
+  members: number[][];
+  lead: Int32Array;
+  pageCount: number;
+  terms: SearchableMap<number>;
+}
+
+/** The ranking of one query, before its hits are made (see search). */
+export interface QueryRanking {
+  ranked: Scored[];
+  others: Int32Array;
+  typoTerms: TypoTerms;
+  typoWords: string[];
+}
+
 export class LocalSearchEngine extends RecordChooser {
-  // The fields the constructor assigns (in either branch) are declared, not defined empty first:
-  // the browser bundle stays as small as it was before the engine was split into layers.
+  // The fields the constructor assigns are declared, not defined empty first: the browser bundle
+  // stays as small as it was before the engine was split into layers.
   /** Every record (a sharded index: only those of the sections loaded so far). */
   declare readonly records: SearchRecord[];
   /** Per section: its records (record indices, in order); sharded: once loaded. */
@@ -52,47 +68,25 @@ export class LocalSearchEngine extends RecordChooser {
   declare readonly pageRank: Float32Array;
   /** Per page: its facet values. */
   declare readonly pageFacets: {language: string; docusaurus_tag: string; version?: string}[];
-  /** Whether the index arrives in pieces (addShard, addRecords) rather than whole. */
-  declare readonly sharded: boolean;
   /** MiniSearch's radix tree: term → term id. */
   declare readonly terms: SearchableMap<number>;
   private readonly filterCache = new Map<string, Uint8Array>();
   /** Rankings of the empty query per filter (never changed once made). */
   private readonly emptyCache = new Map<string, Scored[]>();
-  /** Sharded: how many times terms or records were added (a ranking made before is stale). */
-  private loaded = 0;
-  /**
-   * Sharded: the last ranking made, kept (a cache) because a sharded index's client ranks once to
-   * learn which records to fetch, then answers the same query (see search).
-   */
-  private lastRanking: {key: string; loaded: number; ranked: Scored[]; others: Int32Array; typoTerms: TypoTerms; typoWords: string[]} | null = null;
   /** Scratch arrays not lent to a query now (see borrow). */
   private readonly spare: Scratch[] = [];
 
-  /** `source`: the records, a sharded index's section table, or a builder the records were added to. */
-  constructor(source: readonly SearchRecord[] | SectionTable | IndexBuilder) {
+  /**
+   * `source`: the records, or a builder the records were added to; a sharded index's engine
+   * (sharded-engine.ts) passes its tables, its terms and records added as they are fetched.
+   */
+  constructor(source: readonly SearchRecord[] | IndexBuilder | EngineTables) {
     super();
     if (!Array.isArray(source) && !(source instanceof IndexBuilder)) {
-      // A sharded index: the section table now, terms and records as they are fetched.
-      const t = source as SectionTable;
-      this.sharded = true;
-      this.records = [];
-      const n = t.pageOf.length;
-      this.pageOf = t.pageOf;
-      this.pageCount = t.pageFacets.length;
-      this.lead = new Int32Array(n).fill(-1);
-      this.leadLevel = t.leadLevel;
-      this.leadPosition = t.leadPosition;
-      this.leadType = t.leadType;
-      this.pageRank = t.pageRank;
-      this.pageFacets = t.pageFacets;
-      this.terms = new SearchableMap<number>();
-      this.members = [];
-      this.namesFromIndex();
+      Object.assign(this, source);
       return;
     }
     const built = (source instanceof IndexBuilder ? source : IndexBuilder.of(source as readonly SearchRecord[])).finish();
-    this.sharded = false;
     this.records = built.records;
     this.members = built.members;
     this.pageCount = built.pageCount;
@@ -128,62 +122,9 @@ export class LocalSearchEngine extends RecordChooser {
     return new LocalSearchEngine(unpackRecords(file)).useSynonyms(synonymsOf(file as LocalIndexFile));
   }
 
-  /** Every term and its postings (to write a sharded index). */
-  *exportTerms(): Iterable<[string, Postings]> {
-    for (const [term, id] of this.terms) yield [term, this.postings[id]!];
-  }
-
-  /** Per section: its page and lead record (to write a sharded index). */
-  sectionLeads(): {page: number; record: SearchRecord}[] {
-    return Array.from(this.lead, (i, s) => ({page: this.pageOf[s]!, record: this.records[i]!}));
-  }
-
   /** Number of sections (hits are distinct sections). */
   get sectionCount(): number {
     return this.lead.length;
-  }
-
-  /** Sharded index: the postings of the terms of one shard (terms already known are kept), and what sections name of its words. */
-  addTerms(postings: ShardPostings, names?: Record<string, unknown>): void {
-    this.loaded++;
-    if (names) this.termNames?.add(names);
-    for (const [term, p] of postings) {
-      const id = this.terms.get(term);
-      if (id === undefined) {
-        const added = this.postings.length;
-        this.terms.set(term, added);
-        this.postings.push(p);
-      } else if (this.postings[id]!.partial && !p.partial) this.postings[id] = p;
-    }
-    this.completionCache.clear();
-    this.expansionCache.clear();
-    this.synonymCache.clear();
-    this.stems.clear();
-  }
-
-  /** Sharded index: the records of consecutive sections from `firstSection` on, in order. */
-  addRecords(firstSection: number, records: readonly SearchRecord[]): void {
-    this.loaded++;
-    let s = firstSection - 1;
-    let url: string | null = null;
-    for (const r of records) {
-      if (r.url !== url) {
-        url = r.url;
-        s++;
-        if (s >= this.lead.length) throw new Error(`record chunk overflows the section table (section ${s})`);
-        if (this.lead[s] !== -1) return; // already loaded
-        this.members[s] = [];
-      }
-      const i = this.records.length;
-      this.records.push(r);
-      this.members[s]!.push(i);
-      if (this.lead[s] === -1 || (r.type !== 'content' && this.records[this.lead[s]!]!.type === 'content')) this.lead[s] = i;
-    }
-  }
-
-  /** Whether a section's records are here (always, unless sharded). */
-  hasRecords(section: number): boolean {
-    return this.lead[section] !== -1;
   }
 
   /** What facets read of a section (its page's values, its lead record's type). */
@@ -225,47 +166,40 @@ export class LocalSearchEngine extends RecordChooser {
   ): {total: number; hits: RankedHit[]; sections: () => number[]; typoTerms: TypoTerms; typoWords: string[]} {
     const q: Query = {...parseQuery(this, query), pass: this.passes(facetFilters), typeOk: typeTestFor(facetFilters), need};
     const {terms, prefixLast} = q;
-    let ranked: Scored[];
-    let others: Int32Array = new Int32Array(0);
-    let typoTerms: TypoTerms = new Map();
-    let typoWords: string[] = [];
-    // A sharded index's client ranks once to learn which records to fetch, then answers the
-    // same query: the second ranking is the first, unless terms or records came in between.
-    const rankKey = `${need}\u0000${query}\u0000${JSON.stringify(facetFilters ?? [])}`;
-    const last = this.lastRanking;
-    if (last && last.key === rankKey && last.loaded === this.loaded) {
-      ({ranked, others, typoTerms, typoWords} = last);
-    } else if (terms.length === 0) {
-      ranked = this.everySection(facetFilters, q.pass);
-    } else {
-      const exact = rankPass(this, q, false);
-      // (the words synonyms found, if any: the only words an exact match adds to typoTerms)
-      ({ranked, others, typoTerms} = exact);
-      // (the sections relaxation added, holding some words only, are not what the words found)
-      const count = (r: Ranking) => r.ranked.length - r.relaxed + r.others.length;
-      // Typos are forgiven only when the words as typed find too little (Algolia ranks typo
-      // matches below exact ones anyway): looking them up costs more than the rest.
-      if ((!ruleOn('typos-when-few') || !exact.all || count(exact) < RANKING.enough) && terms.some((t) => typosAllowed(t) > 0)) {
-        const forgiving = rankPass(this, q, true);
-        typoWords = terms.filter((t) => !t.includes(' ') && typosAllowed(t) > 0);
-        if ((forgiving.all && !exact.all) || (forgiving.all === exact.all && count(forgiving) > count(exact))) {
-          ({ranked, others, typoTerms} = forgiving);
-        }
-      }
-    }
-    if (this.sharded) this.lastRanking = {key: rankKey, loaded: this.loaded, ranked, others, typoTerms, typoWords};
+    const {ranked, others, typoTerms, typoWords} = this.rankQuery(q, query, facetFilters);
     const top = withHits ? ranked.slice(from, need) : [];
     // (a sharded index whose client gave up fetching: the hits it holds, never an error)
     const reading = {terms, prefixLast, typoTerms, typeOk: q.typeOk};
     const hits = top.filter(({section}) => this.lead[section] !== -1).map(({section, score}) => this.hitFor(section, score, reading));
-    const rest = others;
     return {
-      total: ranked.length + rest.length,
+      total: ranked.length + others.length,
       hits,
-      sections: () => [...ranked.map((r) => r.section), ...rest],
+      sections: () => [...ranked.map((r) => r.section), ...others],
       typoTerms,
       typoWords,
     };
+  }
+
+  /** The ranking of a parsed query (`query` and `facetFilters`: as asked, for a cache's key: see sharded-engine.ts). */
+  protected rankQuery(q: Query, query: string, facetFilters: FacetFilters | undefined): QueryRanking {
+    const {terms} = q;
+    if (terms.length === 0) return {ranked: this.everySection(facetFilters, q.pass), others: new Int32Array(0), typoTerms: new Map(), typoWords: []};
+    const exact = rankPass(this, q, false);
+    // (the words synonyms found, if any: the only words an exact match adds to typoTerms)
+    let {ranked, others, typoTerms} = exact;
+    let typoWords: string[] = [];
+    // (the sections relaxation added, holding some words only, are not what the words found)
+    const count = (r: Ranking) => r.ranked.length - r.relaxed + r.others.length;
+    // Typos are forgiven only when the words as typed find too little (Algolia ranks typo
+    // matches below exact ones anyway): looking them up costs more than the rest.
+    if ((!ruleOn('typos-when-few') || !exact.all || count(exact) < RANKING.enough) && terms.some((t) => typosAllowed(t) > 0)) {
+      const forgiving = rankPass(this, q, true);
+      typoWords = terms.filter((t) => !t.includes(' ') && typosAllowed(t) > 0);
+      if ((forgiving.all && !exact.all) || (forgiving.all === exact.all && count(forgiving) > count(exact))) {
+        ({ranked, others, typoTerms} = forgiving);
+      }
+    }
+    return {ranked, others, typoTerms, typoWords};
   }
 
   /** No word: every section the filters let through, in the index's own order of importance (the same every time). */
@@ -290,11 +224,5 @@ export class LocalSearchEngine extends RecordChooser {
   /** The record standing for a section (loaded ones only, in a sharded index). */
   leadRecord(section: number): SearchRecord {
     return this.records[this.lead[section]!]!;
-  }
-
-  /** Sections of the best hits of a query and its typoWords (a sharded index fetches their records and typos' terms first). */
-  topSections(query: string, facetFilters: FacetFilters | undefined, need: number): {sections: number[]; typoWords: string[]} {
-    const {sections, typoWords} = this.search(query, facetFilters, need, false);
-    return {sections: sections().slice(0, need), typoWords};
   }
 }

@@ -19,11 +19,12 @@ import {RECORD_TYPES, type SearchRecord} from '../record/constants.ts';
 import {LocalIndexError, packRecords, synonymsOf, unpackRecords} from './index-file.ts';
 import type {Synonym} from './synonyms.ts';
 import {keyHex, shardKey, SHARDED_INDEX_FORMAT, termsFile, type ShardManifest} from './manifest.ts';
-import {LocalSearchEngine, type Postings} from './search.ts';
+import type {LocalSearchEngine, Postings} from './search.ts';
+import {ShardedEngine} from './sharded-engine.ts';
 import {RANKING} from './ranking.ts';
 import {vocabFiles} from './vocab.ts';
 import {roundWeight, WEIGHT_SCALE} from './fields.ts';
-import {encodeNames, type SectionNames} from './names.ts';
+import {encodeNames} from './term-names.ts';
 
 export {isShardManifest, keyHex, SHARD_DIR, SHARD_PREFIX_LENGTH, shardKey, SHARDED_INDEX_FORMAT, termsFile, type ShardManifest} from './manifest.ts';
 export {decodeVocab, typoLengths, typoShardKeys, vocabFile, VOCAB_LONGEST} from './vocab.ts';
@@ -93,7 +94,7 @@ export function decodeNames(file: unknown): Record<string, unknown> | undefined 
 }
 
 /** Adds one terms or heads file to a sharded index's engine: its postings and names. */
-export function addTermsFile(engine: LocalSearchEngine, file: unknown): void {
+export function addTermsFile(engine: ShardedEngine, file: unknown): void {
   engine.addTerms(decodeShard(file), decodeNames(file));
 }
 
@@ -167,11 +168,12 @@ export function decodeRecords(file: unknown): SearchRecord[] {
 export function buildShards(
   records: readonly SearchRecord[],
   origin: string,
-  engine: {exportTerms(): Iterable<[string, Postings]>; sectionLeads(): {page: number; record: SearchRecord}[]; namesOf(section: number): SectionNames | null},
+  engine: Pick<LocalSearchEngine, 'terms' | 'postings' | 'lead' | 'pageOf' | 'records' | 'namesOf'>,
   synonyms: readonly Synonym[] = [],
 ): {manifest: ShardManifest; files: Map<string, string>} {
   const files = new Map<string, string>();
-  const leads = engine.sectionLeads();
+  // per section, its page and lead record
+  const leads = Array.from(engine.lead, (i, s) => ({page: engine.pageOf[s]!, record: engine.records[i]!}));
   const facetIds = new Map<string, number>();
   const facets: ShardManifest['facets'] = [];
   const pages: ShardManifest['pages'] = [];
@@ -228,7 +230,8 @@ export function buildShards(
   const byKey = new Map<string, Record<string, number[]>>();
   const byLetter = new Map<string, [string, Postings][]>();
   const vocabulary: string[] = [];
-  for (const [term, p] of engine.exportTerms()) {
+  for (const [term, id] of engine.terms) {
+    const p = engine.postings[id]!;
     vocabulary.push(term);
     const key = shardKey(term);
     let shard = byKey.get(key);
@@ -290,8 +293,8 @@ export function buildShards(
  * A whole sharded index read at once (Node: `docs-indexer search`, search:eval): `read` returns
  * the parsed JSON of a file of SHARD_DIR.
  */
-export function engineFromShards(manifest: ShardManifest, read: (file: string) => unknown): LocalSearchEngine {
-  const engine = new LocalSearchEngine(sectionTable(manifest)).useSynonyms(synonymsOf(manifest));
+export function engineFromShards(manifest: ShardManifest, read: (file: string) => unknown): ShardedEngine {
+  const engine = new ShardedEngine(sectionTable(manifest)).useSynonyms(synonymsOf(manifest));
   for (const key of manifest.shards) addTermsFile(engine, read(termsFile(key)));
   const starts = chunkStarts(manifest);
   manifest.chunks.forEach((_, c) => engine.addRecords(starts[c]!, decodeRecords(read(recordsFile(c)))));

@@ -7,7 +7,7 @@ import {LEVELS, type RecordType, type SearchRecord} from '../record/constants.ts
 import {decodeEntities, normalizeTerm, stem, stemRoot, type TypoTerms} from './text.ts';
 import {isWordChar, popcount, standsAlone} from './words.ts';
 import {TermMatcher} from './matching.ts';
-import {definesBy, headingMatch, sectionNames, TermNames, type SectionNames} from './names.ts';
+import {definesBy, headingMatch, sectionNames, type SectionNames} from './names.ts';
 
 /**
  * What choosing a section's record reads of one query (a value per query, made by the ranking):
@@ -135,17 +135,6 @@ export abstract class RecordChooser extends TermMatcher {
   }
 
   /**
-   * Names read from the index rather than from records (a sharded index: see names.ts); null:
-   * read from the section's records.
-   */
-  protected termNames: TermNames | null = null;
-
-  /** Reads names from the index from now on (a sharded index: its terms files carry them). */
-  protected namesFromIndex(): void {
-    this.termNames = new TermNames();
-  }
-
-  /**
    * Whether a section defines the identifier `id` (a query word such as `power_w`,
    * `user:unauthorized`, `api/system/reboot`): its own heading names it (a whole word there), or
    * one of its table rows (a record of cells joined by ` · `) starts with it alone, or gives it as a
@@ -153,7 +142,6 @@ export abstract class RecordChooser extends TermMatcher {
    * sentence does not (see names.ts).
    */
   defines(section: number, id: string, path = false): boolean {
-    if (this.termNames) return this.termNames.defines(section, id, path);
     return definesBy(this.namesOf(section)?.flags.get(id) ?? 0, path);
   }
 
@@ -163,7 +151,6 @@ export abstract class RecordChooser extends TermMatcher {
    * 2 in the query's order, 1 in another, 0 when it is not (see headingMatch).
    */
   headingIs(section: number, terms: readonly string[]): number {
-    if (this.termNames) return this.termNames.headingIs(section, terms);
     const heading = this.namesOf(section)?.heading;
     return heading ? headingMatch(heading, terms) : 0;
   }

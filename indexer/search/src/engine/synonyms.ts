@@ -52,7 +52,7 @@ export type WordsOf = (text: string) => string[];
 export class SynonymTable {
   /** First word's stem → the entries starting with it (their words) and what each finds. */
   private readonly byFirst = new Map<string, {words: string[]; finds: string[][]}[]>();
-  readonly size: number;
+  declare readonly size: number;
 
   constructor(list: readonly Synonym[], wordsOf: WordsOf = tokenizeQuery) {
     const add = (from: string, to: string[]) => {

@@ -247,9 +247,7 @@ export function answerQuery(
 
 /** A hit's own copy of a highlight or snippet value (the same keys, in the same order). */
 function copyValue(v: HighlightValue): HighlightValue {
-  return v.fullyHighlighted === undefined
-    ? {value: v.value, matchLevel: v.matchLevel, matchedWords: v.matchedWords.slice()}
-    : {value: v.value, matchLevel: v.matchLevel, fullyHighlighted: v.fullyHighlighted, matchedWords: v.matchedWords.slice()};
+  return {...v, matchedWords: v.matchedWords.slice()};
 }
 
 /** Encoded parameter values other than strings, by their JSON (a modal sends the same at every keystroke). */

@@ -1,7 +1,7 @@
 /**
  * Indexing: records → sections (the records of one URL) → terms per field, counted as records
- * come (IndexBuilder), then weighed into postings (weighPostings). The engine (search.ts) reads
- * the result.
+ * come (IndexBuilder), then weighed into postings, a term when first read (postingsWeigher). The
+ * engine (search.ts) reads the result.
  */
 import SearchableMap from 'minisearch/SearchableMap';
 import {LEVELS, type SearchRecord} from '../record/constants.ts';
@@ -205,11 +205,13 @@ export class IndexBuilder {
 }
 
 /**
- * Every term's postings, weighed (BM25+ per field, as MiniSearch does), in term id order: the
- * (term, key, tf) triples the builder collected, bucketed by term in the order they were added;
- * added to `postings`.
+ * Weighs one term's postings (BM25+ per field, as MiniSearch does) from the (term, key, tf)
+ * triples the builder collected, bucketed here by term in the order they were added. The engine
+ * weighs a term when a query first reads it (LocalSearchEngine.posting): a query reads a few
+ * terms, and weighing every term of the index at once, after its last byte, delayed the first
+ * answer.
  */
-export function weighPostings(built: BuiltIndex, postings: Postings[]): void {
+export function postingsWeigher(built: BuiltIndex): (term: number) => Postings {
   const n = built.members.length;
   const {buf, used, lengths, totals} = built;
   // Bucket the postings by term, in the order they were added.
@@ -227,7 +229,7 @@ export function weighPostings(built: BuiltIndex, postings: Postings[]): void {
   }
   const avg = Array.from(totals, (t) => Math.max(1, t / Math.max(1, n)));
   const fieldDf = new Int32Array(FIELD_COUNT);
-  for (let t = 0; t < termCount; t++) {
+  return (t) => {
     const from = start[t]!;
     const m = start[t + 1]! - from;
     const at = new Int32Array(m);
@@ -264,6 +266,6 @@ export function weighPostings(built: BuiltIndex, postings: Postings[]): void {
         k++;
       }
     }
-    postings.push({at, weight, df, headingEnd});
-  }
+    return {at, weight, df, headingEnd};
+  };
 }

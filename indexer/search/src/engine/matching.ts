@@ -44,7 +44,10 @@ export interface Expansion {
 export abstract class TermMatcher {
   /** MiniSearch's radix tree: term → term id. */
   abstract readonly terms: SearchableMap<number>;
+  /** Per term id, its postings (an engine built from records: once weighed, see posting). */
   readonly postings: Postings[] = [];
+  /** Weighs a term's postings when first read (an engine built from records); null: all are in `postings`. */
+  protected weigh: ((term: number) => Postings) | null = null;
   protected readonly completionCache = new Map<string, IndexWord[]>();
   /** See expansions. */
   protected readonly expansionCache = new Map<string, readonly Expansion[]>();
@@ -54,6 +57,11 @@ export abstract class TermMatcher {
   protected readonly synonymCache = new Map<string, readonly Expansion[]>();
   /** Stem → the plain words with that stem and their ids, per stem asked for (see sameStem). */
   protected readonly stems = new Map<string, IndexWord[]>();
+
+  /** A term's postings (weighed when first read). */
+  posting(id: number): Postings {
+    return this.postings[id] ?? (this.postings[id] = this.weigh!(id));
+  }
 
   /**
    * Answers with these synonyms from now on (the list the index file carries, see
@@ -96,7 +104,7 @@ export abstract class TermMatcher {
       for (const word of words) {
         const here = new Map<number, [number, number][]>();
         for (const e of this.expansions(word, false, false)) {
-          const {at, weight} = this.postings[e.id]!;
+          const {at, weight} = this.posting(e.id);
           for (let j = 0; j < at.length; j++) {
             const s = (at[j]! / FIELD_COUNT) | 0;
             if (inAll && !inAll.has(s)) continue;
@@ -132,7 +140,7 @@ export abstract class TermMatcher {
     if (cached) return cached;
     const found: {word: string; id: number; df: number}[] = [];
     for (const [word, id] of this.terms.atPrefix(prefix)) {
-      if (word !== prefix) found.push({word, id, df: this.postings[id]!.df});
+      if (word !== prefix) found.push({word, id, df: this.posting(id).df});
     }
     found.sort((a, b) => b.df - a.df || a.word.length - b.word.length || (a.word < b.word ? -1 : 1));
     const out = found.slice(0, completionLimit(prefix));

@@ -85,7 +85,7 @@ export function accumulate(engine: LocalSearchEngine, q: Query, fuzzy: boolean, 
         const set = typoTerms.get(terms[t]!) ?? new Set<string>();
         typoTerms.set(terms[t]!, set.add(e.term));
       }
-      const {at, weight, headingEnd} = engine.postings[e.id]!;
+      const {at, weight, headingEnd} = engine.posting(e.id);
       // (a partial list holds only the headings: its `at` ends there)
       const end = headingsOnly ? Math.min(headingEnd, at.length) : at.length;
       for (let j = 0; j < end; j++) {

@@ -9,7 +9,7 @@ import {typosAllowed, type TypoTerms} from './text.ts';
 import {synonymsOf, unpackRecords, type LocalIndexFile} from './index-file.ts';
 import type {SectionTable} from './shards.ts';
 import {sectionsPassing, typeTestFor, type FacetFilters, type FacetRecord} from './facets.ts';
-import {IndexBuilder, weighPostings} from './index-builder.ts';
+import {IndexBuilder, postingsWeigher} from './index-builder.ts';
 import {RecordChooser, type RankedHit} from './shown-record.ts';
 import {RANKING, ruleOn} from './ranking.ts';
 import {parseQuery, type Query} from './query.ts';
@@ -103,7 +103,9 @@ export class LocalSearchEngine extends RecordChooser {
       if (r.version !== undefined) facets.version = r.version;
       this.pageFacets[this.pageOf[s]!] ??= facets;
     });
-    weighPostings(built, this.postings);
+    // (every term has an id below the count: a synonym's run of words gets one above, see matching.ts)
+    this.postings.length = built.terms.size;
+    this.weigh = postingsWeigher(built);
     this.terms = built.terms;
   }
 

@@ -168,7 +168,7 @@ export function decodeRecords(file: unknown): SearchRecord[] {
 export function buildShards(
   records: readonly SearchRecord[],
   origin: string,
-  engine: Pick<LocalSearchEngine, 'terms' | 'postings' | 'lead' | 'pageOf' | 'records' | 'namesOf'>,
+  engine: Pick<LocalSearchEngine, 'terms' | 'posting' | 'lead' | 'pageOf' | 'records' | 'namesOf'>,
   synonyms: readonly Synonym[] = [],
 ): {manifest: ShardManifest; files: Map<string, string>} {
   const files = new Map<string, string>();
@@ -231,7 +231,7 @@ export function buildShards(
   const byLetter = new Map<string, [string, Postings][]>();
   const vocabulary: string[] = [];
   for (const [term, id] of engine.terms) {
-    const p = engine.postings[id]!;
+    const p = engine.posting(id);
     vocabulary.push(term);
     const key = shardKey(term);
     let shard = byKey.get(key);

@@ -156,7 +156,7 @@ function rareInHeadings(engine: LocalSearchEngine, terms: readonly string[]): nu
   let bits = 0;
   terms.forEach((t, k) => {
     const id = engine.terms.get(t);
-    if (id !== undefined && engine.postings[id]!.headingEnd > 0 && engine.postings[id]!.headingEnd <= RANKING.rareHeadings) bits |= 1 << k;
+    if (id !== undefined && engine.posting(id).headingEnd > 0 && engine.posting(id).headingEnd <= RANKING.rareHeadings) bits |= 1 << k;
   });
   return bits;
 }

@@ -68,7 +68,6 @@ export class RetryError extends Error {
   override name = 'RetryError';
   constructor(message: string) {
     super(message);
-    this.name = 'RetryError';
   }
 }
 

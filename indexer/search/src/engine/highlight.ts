@@ -89,9 +89,11 @@ const PIECES_CACHED = 5000;
  * records come back keystroke after keystroke, and only their matching is redone.
  */
 function textPieces(text: string): TextPieces {
-  let tp = piecesCache.get(text);
-  if (tp) return tp;
-  tp = {terms: [], starts: [], ends: [], words: []};
+  return remembered(piecesCache, PIECES_CACHED, text, () => splitPieces(text));
+}
+
+function splitPieces(text: string): TextPieces {
+  const tp: TextPieces = {terms: [], starts: [], ends: [], words: []};
   const word = new RegExp(WORD.source, 'gu');
   let n = 0;
   for (let m = word.exec(text); m !== null; m = word.exec(text)) {
@@ -114,8 +116,6 @@ function textPieces(text: string): TextPieces {
     }
     n++;
   }
-  if (piecesCache.size >= PIECES_CACHED) piecesCache.clear();
-  piecesCache.set(text, tp);
   return tp;
 }
 

@@ -136,17 +136,14 @@ export abstract class TermMatcher {
 
   /** The most frequent completions of a prefix, without the prefix itself (then the shortest, then in the words' order). */
   private completions(prefix: string): IndexWord[] {
-    const cached = this.completionCache.get(prefix);
-    if (cached) return cached;
-    const found: {word: string; id: number; df: number}[] = [];
-    for (const [word, id] of this.terms.atPrefix(prefix)) {
-      if (word !== prefix) found.push({word, id, df: this.posting(id).df});
-    }
-    found.sort((a, b) => b.df - a.df || a.word.length - b.word.length || (a.word < b.word ? -1 : 1));
-    const out = found.slice(0, completionLimit(prefix));
-    if (this.completionCache.size > 500) this.completionCache.clear();
-    this.completionCache.set(prefix, out);
-    return out;
+    return remembered(this.completionCache, 501, prefix, () => {
+      const found: {word: string; id: number; df: number}[] = [];
+      for (const [word, id] of this.terms.atPrefix(prefix)) {
+        if (word !== prefix) found.push({word, id, df: this.posting(id).df});
+      }
+      found.sort((a, b) => b.df - a.df || a.word.length - b.word.length || (a.word < b.word ? -1 : 1));
+      return found.slice(0, completionLimit(prefix));
+    });
   }
 
   /**
@@ -160,19 +157,16 @@ export abstract class TermMatcher {
     if (!ruleOn('stems')) return [];
     const key = stem(term);
     if (key === term && !/^[a-z]{4,}$/.test(term)) return [];
-    let forms = this.stems.get(key);
-    if (!forms) {
-      forms = [];
+    return remembered(this.stems, 501, key, () => {
+      const forms: IndexWord[] = [];
       const prefix = key.endsWith('i') ? key.slice(0, -1) : key;
       // (a form of three letters too: `adding` finds `add`; a query word of three letters
       // keeps to itself, above: `get` must not find `getting` in every getting-started heading)
       for (const [word, id] of this.terms.atPrefix(prefix)) {
         if (word.length >= 3 && /^[a-z]+$/.test(word) && stem(word) === key) forms.push({word, id});
       }
-      if (this.stems.size > 500) this.stems.clear();
-      this.stems.set(key, forms);
-    }
-    return forms;
+      return forms;
+    });
   }
 
   /**

@@ -5,7 +5,7 @@
  */
 import SearchableMap from 'minisearch/SearchableMap';
 import {RECORD_TYPES, type SearchRecord} from '../record/constants.ts';
-import {typosAllowed, type TypoTerms} from './text.ts';
+import {remembered, typosAllowed, type TypoTerms} from './text.ts';
 import {synonymsOf, unpackRecords, type LocalIndexFile} from './index-file.ts';
 import type {SectionTable} from './shards.ts';
 import {sectionsPassing, typeTestFor, type FacetFilters, type FacetRecord} from './facets.ts';
@@ -137,14 +137,7 @@ export class LocalSearchEngine extends RecordChooser {
   /** Per section, 1 when the filters let it through (see sectionsPassing); undefined: no filter. */
   private passes(filters: FacetFilters | undefined): Uint8Array | undefined {
     if (!filters || filters.length === 0) return undefined;
-    const key = JSON.stringify(filters);
-    let pass = this.filterCache.get(key);
-    if (!pass) {
-      pass = sectionsPassing(this, filters);
-      if (this.filterCache.size > 50) this.filterCache.clear();
-      this.filterCache.set(key, pass);
-    }
-    return pass;
+    return remembered(this.filterCache, 51, JSON.stringify(filters), () => sectionsPassing(this, filters));
   }
 
   /** Whether a section's page is outside the documentation (see RANKING.sitePageWeight). */
@@ -206,16 +199,11 @@ export class LocalSearchEngine extends RecordChooser {
 
   /** No word: every section the filters let through, in the index's own order of importance (the same every time). */
   private everySection(facetFilters: FacetFilters | undefined, pass: Uint8Array | undefined): Scored[] {
-    const key = JSON.stringify(facetFilters ?? []);
-    let order = this.emptyCache.get(key);
-    if (!order) {
-      order = [] as Scored[];
+    return remembered(this.emptyCache, 51, JSON.stringify(facetFilters ?? []), () => {
+      const order: Scored[] = [];
       for (let s = 0; s < this.lead.length; s++) if (!pass || pass[s] === 1) order.push({section: s, score: 0});
-      order.sort(comparer(this, [], new Set(), null));
-      if (this.emptyCache.size > 50) this.emptyCache.clear();
-      this.emptyCache.set(key, order);
-    }
-    return order;
+      return order.sort(comparer(this, [], new Set(), null));
+    });
   }
 
   /** Ranked, distinct by URL, filtered. The last word matches as a prefix unless followed by a space. */

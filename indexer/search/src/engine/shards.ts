@@ -50,7 +50,6 @@ export interface SectionTable {
 
 export type ShardPostings = [string, Postings][];
 
-
 const TYPE_CODES = '0123456c';
 
 export const headsFile = (letter: string): string => `h-${keyHex(letter)}.json`;
@@ -107,7 +106,6 @@ export function decodeShard(file: unknown): ShardPostings {
   const partial = f.heads === true;
   return Object.entries(f.terms as Record<string, unknown>).map(([term, list]) => [term, decodePostings(list, partial)]);
 }
-
 
 /** The section table of a manifest (checked). */
 export function sectionTable(m: ShardManifest): SectionTable {

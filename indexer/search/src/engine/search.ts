@@ -31,7 +31,8 @@ export {isIdentifier} from './query.ts';
 // Hits are distinct by URL, so the engine indexes one document per URL (a section: a heading and
 // the paragraphs under it) and picks the record to show only for the hits returned. Terms live
 // in MiniSearch's radix tree (prefix and typo lookups); each term's postings are typed arrays
-// with their BM25 weight computed at load, so a query only adds numbers.
+// with their BM25 weights, made when a query first reads the term and kept, so a query only adds
+// numbers.
 
 /** What the engine reads of its sections and terms: built from the records, or (a sharded index, sharded-engine.ts) from a manifest. */
 export interface EngineTables extends SectionTable {

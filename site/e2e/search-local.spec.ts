@@ -49,6 +49,19 @@ test("the site's synonyms reach the built index: a word no page uses finds the p
   expect(new URL((await first.getAttribute('data-href')) ?? '', SITE_ORIGIN).pathname).toMatch(/^\/docs\/v[12]\/telegram\/?$/);
 });
 
+test('a misspelt word the pages never use, one letter from a single word, finds that word: "rebot the device" opens on the Reboot section', async ({page}) => {
+  // `rebot` is in no page; `reboot` is one letter away and no other word is. The section headed
+  // "Deciding what a device supports" holds `device` in its headings and a reboot in a table row:
+  // it must not come first.
+  await page.goto('/docs/introduction');
+  await openModal(page);
+  await search(page, 'rebot the device');
+  const first = page.locator('.DocSearch-Hit [data-href]').first();
+  await expect(first).toBeVisible();
+  const url = new URL((await first.getAttribute('data-href')) ?? '', SITE_ORIGIN);
+  expect(url.pathname + url.hash).toMatch(/^\/docs\/v2\/system\/?#reboot/);
+});
+
 test('the index and the modal code are not loaded before first use', async ({page}) => {
   const requested: string[] = [];
   const indexQueries: string[] = [];

@@ -38,27 +38,27 @@ test('no request leaves localhost during a whole search session, and no preconne
   expect(foreign.map((r) => r.url())).toEqual([]);
 });
 
+/** The URL of the first hit the modal shows for `query`, typed on the introduction page against the site's own index. */
+async function firstHit(page: Page, query: string): Promise<URL> {
+  await page.goto('/docs/introduction');
+  await openModal(page);
+  await search(page, query);
+  const first = page.locator('.DocSearch-Hit [data-href]').first();
+  await expect(first).toBeVisible();
+  return new URL((await first.getAttribute('data-href')) ?? '', SITE_ORIGIN);
+}
+
 test("the site's synonyms reach the built index: a word no page uses finds the page its synonym names", async ({page}) => {
   // site/search-synonyms.json makes "datagram" find "telegram"; no page says "datagram", and it is
   // no typo of any word on the pages, so only the synonyms written into the index answer it.
-  await page.goto('/docs/introduction');
-  await openModal(page);
-  await search(page, 'datagram');
-  const first = page.locator('.DocSearch-Hit [data-href]').first();
-  await expect(first).toBeVisible();
-  expect(new URL((await first.getAttribute('data-href')) ?? '', SITE_ORIGIN).pathname).toMatch(/^\/docs\/v[12]\/telegram\/?$/);
+  expect((await firstHit(page, 'datagram')).pathname).toMatch(/^\/docs\/v[12]\/telegram\/?$/);
 });
 
 test('a misspelt word the pages never use, one letter from a single word, finds that word: "rebot the device" opens on the Reboot section', async ({page}) => {
   // `rebot` is in no page; `reboot` is one letter away and no other word is. The section headed
   // "Deciding what a device supports" holds `device` in its headings and a reboot in a table row:
   // it must not come first.
-  await page.goto('/docs/introduction');
-  await openModal(page);
-  await search(page, 'rebot the device');
-  const first = page.locator('.DocSearch-Hit [data-href]').first();
-  await expect(first).toBeVisible();
-  const url = new URL((await first.getAttribute('data-href')) ?? '', SITE_ORIGIN);
+  const url = await firstHit(page, 'rebot the device');
   expect(url.pathname + url.hash).toMatch(/^\/docs\/v2\/system\/?#reboot/);
 });
 
